@@ -54,8 +54,16 @@ class Words:
             raw = text.get("message", "") if isinstance(text, dict) else str(text)
             _, sources = i18n.split_source(raw)
             # (a message whose source is words, not a reference, comes back whole: not repeated)
-            return f"{said} ({sources})" if sources and sources != raw and sources not in said else said
+            return f"{said} ({self.source(sources)})" if sources and sources != raw and sources not in said else said
         return text
+
+    def source(self, refs: str | None) -> str:
+        """A source reference in this language: « [the hand: 000 n°49] », « (ruling MCR-11) » stayed
+        English in French output."""
+        if self.french:
+            from webui import i18n
+            return i18n.source_text(refs)
+        return refs or ""
 
     def note(self, text: str) -> str:
         """A scored item's note, as the pages write it: a reference alone ("004 3B") whole (msg
@@ -201,8 +209,9 @@ def _excluded_lines(result, w: Words) -> list[str]:
         if result.rules == "mcr" and ex.by:
             grouped.setdefault((ex.by, ex.rule, ex.source, ex.note), []).append(w.name(ex) if w.french else ex.name_en)
     for (by, rule, source, note), fans in grouped.items():
-        lines.append("    - " + w.t("{fans}: not counted beside {name}", fans=", ".join(fans), name=names.get(by, by))
-                     + f" [{source}]")
+        # n: French agrees « non compté » with the fans ("non compté(s)" was printed)
+        lines.append("    - " + w.t("{fans}: not counted beside {name}", fans=", ".join(fans), name=names.get(by, by),
+                                    n=len(fans)) + f" [{w.source(source)}]")
         lines.extend(f"        {line}" for line in (f"« {rule} »" if rule else "", w.msg(note)) if line)
     for ex in result.excluded:
         if result.rules == "mcr" and ex.by:
@@ -210,7 +219,7 @@ def _excluded_lines(result, w: Words) -> list[str]:
         by = " (" + w.t("excluded by {name}", name=names.get(ex.by, ex.by)) + ")" if ex.by else ""
         rule = f"« {ex.rule} »" if result.rules == "mcr" else w.msg(ex.rule)
         lines.append(f"    - {w.name(ex) if w.french else ex.name_en}{by}{w.colon()} "
-                     f"{' '.join(filter(None, (w.msg(ex.note), rule)))} [{ex.source}]")
+                     f"{' '.join(filter(None, (w.msg(ex.note), rule)))} [{w.source(ex.source)}]")
     return lines
 
 
@@ -329,6 +338,11 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
         lines.append("  " + w.t("reward: {points} for {n} faan ({table})", points=_points(x["points"], w),
                                 n=x["faan_counted"], table=table))
         lines.append("  " + w.t("received: {points} in all", points=_points(x["received"], w)))
+        if x["faan_counted"] == 0:
+            # "faan: 0" and nothing else told a learner nothing (the web page says it): 004 leaves the
+            # base and any minimum to the table
+            lines.append("  " + w.t("no faan pattern in this hand: a win of 0 faan is paid the base the table agreed "
+                                    "(option base_points); many tables ask a minimum of faan to win (option min_faan)"))
         return lines, {"faan", "faan_counted", "points", "received"}
     raw = uncapped_score(x)
     if result.rules == "classical" and x.get("limit_hand"):

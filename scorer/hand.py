@@ -254,6 +254,28 @@ def _check_each_bonus_once(hand: Hand) -> None:
                                    "season exists once", field="bonus")
 
 
+def _one_short(hand: Hand) -> str:
+    """What a hand of 13 tiles lacks: the tile it won on, and the tiles that would complete it as
+    sets and a pair, seven pairs or thirteen orphans (a fifth copy left out)."""
+    from .decompose import is_thirteen_orphans, standard_decompositions
+    counts = [0] * 34
+    for t in hand.concealed:
+        counts[T.index(t)] += 1
+    used = Counter(T.index(t) for t in hand.all_tiles)
+    found = []
+    for i in range(34):
+        if used[i] >= 4:
+            continue
+        counts[i] += 1
+        if standard_decompositions(counts) or (not hand.melds and (
+                is_thirteen_orphans(counts) or (sum(counts) == 14 and all(c in (0, 2) for c in counts)))):
+            found.append(T.code_of(i))
+        counts[i] -= 1
+    if found:
+        return f"add the tile it won on: it waits on {T.group_codes(found)}"
+    return "add the tile it won on: no tile completes these 13"
+
+
 def _validate(hand: Hand) -> None:
     counts = Counter(T.normalize(t) for t in hand.all_tiles)
     for code, c in counts.items():
@@ -294,6 +316,10 @@ def _validate(hand: Hand) -> None:
         elif n == 15:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
             message += TWICE_WRITTEN
+        elif n == 13:
+            # a hand waiting to win, its winning tile left out: a beginner told only the count did
+            # not know what was missing
+            message += "; " + _one_short(hand)
         raise errors.HandError(errors.WRONG_TILE_COUNT, message, field="concealed")
     _check_each_bonus_once(hand)
     if T.normalize(hand.winning_tile) not in {T.normalize(t) for t in hand.concealed}:

@@ -133,3 +133,20 @@ def waits(hand: Hand) -> list[str]:
             out.append(T.code_of(i))
         counts[i] -= 1
     return out
+
+
+def waits_said(hand: Hand, seven_pairs: bool = False) -> str:
+    """What a hand refused as no winning hand would have won on, as the refusal says it: the
+    tiles that complete it in place of its winning tile (``waits``; with ``seven_pairs``, seven
+    different pairs too, as riichi knows them: 002 §4.2.2), or that none does. A beginner told
+    only "these tiles do not form four sets and a pair" could not see which tile was wrong."""
+    found = set(waits(hand))
+    if seven_pairs and not hand.melds:
+        counts = hand.concealed_counts
+        counts[T.index(hand.winning_tile)] -= 1
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            found.add(T.code_of(counts.index(1)))
+    win = T.normalize(hand.winning_tile)
+    if found:
+        return f"without its winning tile {win} the hand waits on {T.group_codes(sorted(found, key=T.index))}"
+    return f"without its winning tile {win} no tile completes it"

@@ -1809,3 +1809,27 @@ def test_a_game_is_recorded_in_french_from_the_command_line(capsys, tmp_path):
     assert code == 2 and err.startswith("erreur : ")
     code, _, err = run(capsys, "record", "undo", "1", *data)
     assert code == 2 and err.startswith("error: this game has no hand to undo")      # English by default
+
+
+def test_the_french_exclusions_agree_and_name_their_sources_in_french(capsys):
+    # « non compté(s) avec », « [the hand: 000 n°49; ...] » and « (ruling MCR-11) » in French output
+    code, out, _ = run(capsys, "score", "123456789m234p5s 5s", "--rules", "mcr", "--explain", "--lang", "fr")
+    assert "Petite Suite Pure, Deux Chow Terminaux : non comptés avec Suite Pure [la main : 000 n°49 ; 000, " in out
+    assert "Pas d'Honneur : non compté avec Tout Chow [000 n°18]" in out and "(s)" not in out
+    code, out, _ = run(capsys, "score", "[777z]123m456p789s5s 5s", "--rules", "mcr", "--explain", "--lang", "fr")
+    assert "(décision MCR-11)]" in out and "ruling" not in out
+    code, out, _ = run(capsys, "score", "123m456p789s123s5z 6z", "--rules", "hk", "--lang", "fr")
+    assert ("ces tuiles ne forment ni quatre combinaisons et une paire, ni les 13 tuiles terminales ; sans sa tuile "
+            "gagnante 6z, la main attend 5z") in out
+    code, _, err = run(capsys, "score", "123m456p789s12s55z", "--rules", "mcr", "--lang", "fr")
+    assert err.rstrip().endswith("; ajoutez la tuile sur laquelle elle a gagné : elle attend 3s")
+
+
+def test_a_hong_kong_win_of_no_faan_says_what_it_is_paid(capsys):
+    # "faan: 0" alone on the terminal, where the web page says why and what the table agreed
+    code, out, _ = run(capsys, "score", "234m555p345s678s9p 9p", "--rules", "hk")
+    assert "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (option base_points)" in out
+    code, out, _ = run(capsys, "score", "234m555p345s678s9p 9p", "--rules", "hk", "--lang", "fr")
+    assert "aucune combinaison à fan dans cette main" in out
+    code, out, _ = run(capsys, "score", "234m234p345s678s9p 9p", "--rules", "hk")
+    assert "no faan pattern" not in out

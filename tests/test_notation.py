@@ -371,3 +371,22 @@ def test_notes_take_a_space_inside_a_group_as_the_parser_does():
     assert err.value.message.endswith("written after the space, it is not written before it too")
     assert [n["code"] for n in notes("123m 456p 789s 11z 2z2z")] == ["winning_last"]
     assert [n["code"] for n in notes("123p345p888s456s7 z 7z", "mcr")] == ["honour_order"]
+
+
+def test_a_hand_of_13_tiles_says_the_tile_is_missing_and_what_it_waits_on():
+    # "too few tiles ... = 13" alone left a beginner who forgot the winning tile stuck
+    with pytest.raises(HandError) as err:
+        parse("123m456p789s123s5z")
+    assert err.value.message.endswith("; add the tile it won on: it waits on 5z")
+    with pytest.raises(HandError) as err:                   # seven pairs and thirteen orphans wait too
+        parse("1155m2299p3388s6z")
+    assert err.value.message.endswith("it waits on 6z")
+    with pytest.raises(HandError) as err:
+        parse("19m19p19s1234567z")
+    assert err.value.message.endswith("it waits on 19m19p19s1234567z")
+    with pytest.raises(HandError) as err:                   # the fourth 5z is held: no fifth
+        parse("(5555z)123m456p789s1z")
+    assert err.value.message.startswith("too few tiles") and "waits on 1z" in err.value.message
+    with pytest.raises(HandError) as err:
+        parse("13579m2468p159s1z")
+    assert err.value.message.endswith("add the tile it won on: no tile completes these 13")

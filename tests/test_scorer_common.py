@@ -217,3 +217,19 @@ def test_the_others_who_pay_alike_are_merged_and_no_one_else():
     assert others_merged(two_and_named) == [Payment("discarder", 16, "x"), Payment("others", 8, "y")]
     unlike = [Payment("other", 52, "a"), Payment("other", 104, "b"), Payment("other", 52, "a")]
     assert others_merged(unlike) == unlike
+
+
+@pytest.mark.parametrize("rules", ["riichi", "hk", "classical"])
+def test_not_a_winning_hand_says_what_it_waited_on(rules):
+    # "these tiles do not form four sets and a pair" alone: a beginner could not see which tile
+    # was wrong; MCR named the waits already
+    res = scorer.score("123m456p789s123s5z 6z", rules)
+    assert res.error["message"].endswith("; without its winning tile 6z the hand waits on 5z")
+    res = scorer.score("13579m2468p159s1z 2z", rules)
+    assert res.error["message"].endswith("; without its winning tile 2z no tile completes it")
+
+
+def test_a_riichi_refusal_names_a_seven_pairs_wait():
+    # 002 §4.2.2: seven different pairs win in riichi, so a single beside six pairs is waited on
+    res = scorer.score("112233m4455p66s7z 1z", "riichi")
+    assert res.error["message"].endswith("the hand waits on 7z")

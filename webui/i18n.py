@@ -426,7 +426,7 @@ FR = {
     "payment (002 §4.1.2):": "paiement (002 §4.1.2) :",
     "hand value: {value} (before counters and riichi sticks)": "valeur de la main : {value} (avant compteurs et bâtonnets de riichi)",
     "{gain} more than before the hand: the winner's own riichi stick (1000) is among those received":
-        "{gain} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1000) est parmi ceux reçus",
+        "{gain} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1000) compte parmi ceux reçus",
     "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman":
         "un yakuman, payé comme une limite : aucun autre yaku ni dora ne s'y ajoute, ni un second yakuman",
     "counted as {n} (the cap)": "compté {n} (le plafond)", "the reward table": "le barème des gains",
@@ -462,6 +462,9 @@ FR = {
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} fan",
     "reward: {n} point(s)": "gain : {n} point(s)",
     "{han} han · {fu} fu": "{han} han · {fu} minipoints",
+    "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (option base_points); many tables ask a minimum of faan to win (option min_faan)":
+        "aucune combinaison à fan dans cette main : une victoire à 0 fan est payée la base convenue à la table (option "
+        "base_points) ; beaucoup de tables demandent un minimum de fan pour gagner (option min_faan)",
     "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (the house rule “base points”); many tables ask a minimum of faan to win (the house rule “minimum faan to win”)":
         "aucune combinaison à fan dans cette main : une victoire à 0 fan est payée la base convenue à la table (la règle maison « points de base ») ; beaucoup de tables demandent un minimum de fan pour gagner (la règle maison « fan minimum pour gagner »)",
     "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
@@ -680,7 +683,7 @@ FR = {
     "Penalty": "Pénalité",
     "Riichi": "Riichi", "Sticks": "Bâtonnets", "of which sticks": "dont bâtonnets", "points": "points", "faan": "fan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
     "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
-        "{net} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1 000) est parmi ceux reçus",
+        "{net} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1 000) compte parmi ceux reçus",
     "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",
     "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
@@ -1012,7 +1015,7 @@ WORDS_FR = {
     "wait":
         "attente",
     "Eight bonus tiles (1f-8f), laid beside the hand and replaced by a tile from the wall; they are in none of its sets. Riichi has none. MCR counts 1 point each, which do not count towards its 8-point minimum. Hong Kong counts them by the method the table agreed on (each flower, or the flower of the round or of the seat; here none unless chosen), and all eight win the hand. Classical play counts 4 points each, and one's own flower and own season together a double.":
-        "Huit tuiles de bonus (1f-8f), posées à côté de la main et remplacées par une tuile du mur ; elles ne font partie d'aucune de ses combinaisons. Le riichi n'en a pas. Le MCR compte 1 point chacune, qui ne compte pas pour son minimum de 8 points. Hong Kong les compte selon la méthode convenue par la table (chaque fleur, ou la fleur du tour ou du joueur ; ici aucune sans ce choix), et les huit font gagner la main. Le jeu classique compte 4 points chacune, et la fleur et la saison du joueur ensemble un double.",
+        "Huit tuiles de bonus (1f-8f), posées à côté de la main et remplacées par une tuile du mur ; elles ne font partie d'aucune de ses combinaisons. Le riichi n'en a pas. Le MCR compte 1 point pour chacune, points qui ne comptent pas pour son minimum de 8 points. Hong Kong les compte selon la méthode convenue par la table (chaque fleur, ou la fleur du tour ou du joueur ; ici aucune sans ce choix), et les huit font gagner la main. Le jeu classique compte 4 points chacune, et la fleur et la saison du joueur ensemble un double.",
     "Four identical tiles; its owner draws a replacement tile. A concealed kong is laid face down: all four tiles in MCR, the two middle ones in riichi, where every kong also turns up a new dora indicator. For a photo, leave two of its tiles face up: a kong seen only from the back cannot be read, and the review page then asks for its tiles.":
         "Quatre tuiles identiques ; qui le fait pioche une tuile de remplacement. Un kong caché est posé face cachée : ses quatre tuiles en MCR, les deux du milieu en riichi, où chaque kong retourne aussi un nouvel indicateur de dora. Pour une photo, laissez deux de ses tuiles face visible : un kong vu seulement de dos ne peut pas être lu, et la page de vérification demande alors ses tuiles.",
     "A set made with another player's discard is exposed: laid face up, the claimed tile turned sideways. A set drawn from the wall alone is concealed, and a concealed kong keeps the hand concealed. Many patterns need a concealed hand.":
@@ -1032,7 +1035,7 @@ WORDS_FR = {
     "pao (包), the liable player":
         "pao (包), le joueur responsable",
     "Tenpai: one tile away from winning. Noten: not. When the wall runs out with no winner, the noten players pay 3,000 points in all to the tenpai ones; nothing if all or none are tenpai.":
-        "Tenpai : à une tuile de la victoire. Noten : pas en attente. Quand le mur s'épuise sans gagnant, les joueurs noten paient 3 000 points en tout aux joueurs tenpai ; rien si tous ou aucun sont tenpai.",
+        "Tenpai : à une tuile de la victoire. Noten : pas en attente. Quand le mur s'épuise sans gagnant, les joueurs noten paient 3 000 points en tout aux joueurs tenpai ; rien si tous sont tenpai ou si aucun ne l'est.",
     "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind (4 for a pair of a wind that is both); 2 for a single wait (edge, closed or on the pair); 2 for a self-drawn win (none with pinfu), 10 for a concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25; a hand with a call that would count 20 gets 2 (open pinfu), so 30.":
         "Des points pour la façon dont la main est faite : 20 au départ ; davantage pour les pungs et les kongs (surtout cachés, et de terminales et d'honneurs) ; 2 pour une paire de dragons, du vent du joueur ou du vent dominant (4 pour une paire d'un vent qui est les deux) ; 2 pour une attente au bord, fermée ou sur la paire ; 2 pour une victoire sur pioche (aucun avec pinfu), 10 pour une main cachée gagnée sur un écart ; arrondis à la dizaine supérieure. Les sept paires font 25 ; une main avec un appel qui compterait 20 en reçoit 2 (pinfu ouvert), donc 30.",
     "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts the tiles under the indicators (ura-dora). Red fives are no EMA rule: counted only where the table chooses them.":
@@ -2361,15 +2364,21 @@ MESSAGES_FR = {
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} no tile completes it as sets and a pair, or seven pairs":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète en combinaisons et une paire, ou sept paires",
     "seven pairs is no winning hand under Hong Kong old style, which knows four sets and a pair, or thirteen terminals":
-        "sept paires n'est pas une main gagnante en Hong Kong à l'ancienne, qui ne connaît que quatre combinaisons et "
-        "une paire, ou treize extrémités",
+        "les sept paires ne sont pas une main gagnante à Hong Kong à l'ancienne, qui ne connaît que quatre combinaisons "
+        "et une paire, ou les 13 tuiles terminales",
     "seven pairs is no winning hand under the classical rules, which know four sets and a pair, or thirteen orphans":
-        "sept paires n'est pas une main gagnante en règles classiques, qui ne connaissent que quatre combinaisons et "
-        "une paire, ou treize orphelins",
+        "les sept paires ne sont pas une main gagnante en règles classiques, qui ne connaissent que quatre "
+        "combinaisons et une paire, ou treize orphelins",
+    # what a hand of 13 tiles lacks (scorer.hand._one_short)
+    "add the tile it won on: it waits on {}": "ajoutez la tuile sur laquelle elle a gagné : elle attend {0}",
+    "add the tile it won on: no tile completes these 13": "ajoutez la tuile sur laquelle elle a gagné : aucune tuile ne complète ces 13",
+    # the tiles a hand refused as no winning hand waited on (scorer.readings.waits_said)
+    "without its winning tile {} the hand waits on {}": "sans sa tuile gagnante {0}, la main attend {1}",
+    "without its winning tile {} no tile completes it": "sans sa tuile gagnante {0}, aucune tuile ne la complète",
     "these tiles do not form four sets and a pair, or thirteen terminals":
-        "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize extrémités",
+        "ces tuiles ne forment ni quatre combinaisons et une paire, ni les 13 tuiles terminales",
     "these tiles do not form four sets and a pair or thirteen orphans":
-        "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize orphelins",
+        "ces tuiles ne forment ni quatre combinaisons et une paire, ni treize orphelins",
     # the scorer's own note, as `mjtable score --lang fr` prints it (it stayed in English)
     "{} points without flowers: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
         "{0} points sans les fleurs : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
@@ -2753,8 +2762,10 @@ MESSAGES_FR = {
     "a 1, a 9 or an honour is in the hand: {}": "un 1, un 9 ou un honneur est dans la main : {0}",
     "the hand is open (a set was claimed): pinfu needs a concealed hand":
         "la main est exposée (un élément a été pris sur un écart) : pinfu demande une main cachée",
-    "won on a discard: a concealed hand scores it won on a self-drawn tile":
-        "gagné sur un écart : une main cachée le compte gagnée sur pioche",
+    "won on a discard: a concealed hand counts it only when won on a self-drawn tile":
+        "gagné sur un écart : une main cachée ne le compte que gagnée sur pioche",
+    "the chow {} twice, but the hand is open: pure double chow needs a concealed hand":
+        "le chow {0} deux fois, mais la main est exposée : Double Chows Purs demande une main cachée",
     "Pinfu is four chows, a pair of no value and a two-sided wait: {}.":
         "Pinfu, c'est quatre chows, une paire sans valeur et une attente des deux côtés : {0}.",
     "here the winning tile completes an edge wait": "ici, la tuile gagnante complète une attente au bord",
@@ -3508,4 +3519,5 @@ def _source_fr(refs: str | None) -> str | None:
         return refs
     for english, french in _SOURCE_WORDS_FR:
         refs = re.sub(rf"\b{english}\b", french, refs)
-    return re.sub(r"(?<=\S):(?= )", " :", refs)      # French puts a space before a colon ("004 : convenu")
+    # French puts a space before a colon ("004 : convenu") and a semicolon ("000 n°49 ; 000, ...")
+    return re.sub(r"(?<=\S)([:;])(?= )", r" \1", refs)

@@ -7,7 +7,7 @@ from .. import errors
 from .. import tiles as T
 from ..context import SEAT_AT_OFFSET, WIND_NAMES, ContextReads
 from ..hand import Hand
-from ..readings import Reading, is_seven_pairs, readings, waits
+from ..readings import Reading, is_seven_pairs, readings, waits, waits_said
 from ..result import Payment, ScoredItem, ScoreResult
 from .table import DOUBLES, LIMIT_HANDS, POINTS
 
@@ -215,7 +215,8 @@ def score(hand: Hand, options) -> ScoreResult:
     if not reads:
         # 003 lists the sets (pairs, pungs, kongs, chows), not the winning forms: those are [B]'s
         # and [L]'s (docs/rulings.md, Classical)
-        message = "these tiles do not form four sets and a pair (003: its sets) ([B] ch. VI) or thirteen orphans ([L])"
+        message = ("these tiles do not form four sets and a pair (003: its sets) ([B] ch. VI) or thirteen orphans ([L]); "
+                   + waits_said(hand))
         if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
             # the rule set said by its name: "003 lists..." lost its subject where sources are cut out
             message = ("seven pairs is no winning hand under the classical rules, which know four sets and a pair "

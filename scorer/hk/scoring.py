@@ -11,7 +11,7 @@ from .. import errors
 from .. import tiles as T
 from ..context import WIND_NAMES, Context, ContextReads, seat_seen_from
 from ..hand import Hand
-from ..readings import Reading, is_seven_pairs, readings, waits
+from ..readings import Reading, is_seven_pairs, readings, waits, waits_said
 from ..result import ExcludedItem, Payment, ScoredItem, ScoreResult
 from .faan import FAAN, IMPLIES
 
@@ -409,7 +409,7 @@ def score(hand: Hand, options) -> ScoreResult:
                                "where flowers are played: choose flower method A, B, C or D (004 6D)"},
                                assumed=hand.context.missing(ctx.read), options=opts)
         message = ("these tiles do not form four sets and a pair, or thirteen terminals "
-                   "(004 Quand déclarer une victoire)")
+                   "(004 Quand déclarer une victoire); " + waits_said(hand))
         if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
             message = ("seven pairs is no winning hand under Hong Kong old style, which knows four sets and a pair, "
                        "or thirteen terminals (004 Quand déclarer une victoire)")

@@ -22,6 +22,7 @@ from .. import errors
 from .. import tiles as T
 from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
+from ..readings import readings, waits_said
 from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult, set_entry
 from .names import BASE_FU_NAMES, FU_NAMES, YAKU_NAMES
 from .payments import hand_payment, settle
@@ -82,10 +83,43 @@ class _TileIds:
         return pool.pop(0)
 
 
-def _nearest_yaku(hand, tsumo: bool) -> list[ExcludedItem]:
+def _yaku_lacking(attr: str, note: str) -> ExcludedItem:
+    en, fr, ja, src = YAKU_NAMES[attr]
+    return ExcludedItem(attr, en, "", "", src, fr, note)
+
+
+def _pinfu_lacks(hand, valued) -> str | None:
+    """What keeps a concealed hand of four chows from Pinfu (002 §4.2.1: a pair that scores no fu,
+    a two-sided wait), said as a scored hand's "why not" says it; None when a reading lacks
+    neither, or when no reading is four chows (a hand with a pung is no pinfu shape: not listed,
+    as under a scored hand)."""
+    chows = [r for r in readings(hand, thirteen_orphans=False) if all(x.kind == "chow" for x in r.sets)]
+    if not chows:
+        return None
+    plain = [r for r in chows if r.pair not in valued]
+    if not plain:
+        return _NOT_PINFU["valued_pair"]
+    win = T.index(T.normalize(hand.winning_tile))
+    why = []
+    for r in plain:
+        x = r.sets[r.won_on] if r.won_on is not None and r.won_on >= 0 else None
+        if x is None:
+            why.append(_NOT_PINFU["pair_wait"])
+        elif win == x.first + 1:
+            why.append(_NOT_PINFU["kanchan"])
+        elif (win == x.first and x.first % 9 == 6) or (win == x.first + 2 and x.first % 9 == 0):
+            why.append(_NOT_PINFU["penchan"])
+        else:
+            return None
+    return why[0]
+
+
+def _nearest_yaku(hand, tsumo: bool, valued=()) -> list[ExcludedItem]:
     """The yaku a complete hand without one comes nearest to, each with what it lacks (002 §4.2.1):
     "no yaku" alone left a beginner to find out that a 9s broke All Simples and the claimed chow
-    Pinfu. All Simples, Pinfu on an open hand, and the self-draw of a concealed hand."""
+    Pinfu. All Simples; Pinfu (on an open hand, or what else keeps a concealed one from it:
+    ``valued``, the tile indices of the pairs that score fu); Pure Double Chow on an open hand; the
+    self-draw of a concealed hand."""
     out = []
     outside = sorted({T.normalize(t) for t in hand.all_tiles if T.is_terminal_or_honour(T.normalize(t))},
                      key=T.sort_key)
@@ -95,9 +129,21 @@ def _nearest_yaku(hand, tsumo: bool) -> list[ExcludedItem]:
     if not hand.is_closed:
         out.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", YAKU_NAMES["pinfu"][3], YAKU_NAMES["pinfu"][1],
                                 "the hand is open (a set was claimed): pinfu needs a concealed hand"))
-    elif not tsumo:
+        # the same chow twice, claimed or standing (a claimed set is no part of it: 002 §4.2.1)
+        twice = sorted({x.code for r in readings(hand, thirteen_orphans=False) for x in r.sets
+                        if x.kind == "chow" and sum(y.kind == "chow" and y.first == x.first for y in r.sets) >= 2},
+                       key=T.sort_key)
+        if twice:
+            first = T.index(twice[0])
+            out.append(_yaku_lacking("iipeiko", f"the chow {T.group_codes([T.code_of(first + k) for k in range(3)])} twice, "
+                                                "but the hand is open: pure double chow needs a concealed hand"))
+    else:
+        lack = _pinfu_lacks(hand, valued)
+        if lack:
+            out.append(_yaku_lacking("pinfu", f"Pinfu is four chows, a pair of no value and a two-sided wait: {lack}."))
+    if hand.is_closed and not tsumo:
         out.append(ExcludedItem("tsumo", YAKU_NAMES["tsumo"][0], "", "", YAKU_NAMES["tsumo"][3], YAKU_NAMES["tsumo"][1],
-                                "won on a discard: a concealed hand scores it won on a self-drawn tile"))
+                                "won on a discard: a concealed hand counts it only when won on a self-drawn tile"))
     return out
 
 
@@ -490,7 +536,8 @@ def score(hand: Hand, options) -> ScoreResult:
             if not (riichi or double_riichi) and hand.is_closed:
                 message += "; if riichi was declared, say so: riichi is a yaku"   # the yaku most often left out
             base.error = _error(errors.NOT_COMPLETE, message, reason="no_yaku")
-            base.excluded = _nearest_yaku(hand, tsumo=bool(config.is_tsumo))
+            base.excluded = _nearest_yaku(hand, tsumo=bool(config.is_tsumo),
+                                          valued=(31, 32, 33, config.player_wind, config.round_wind))
         else:
             counts = Counter(T.normalize(t) for t in hand.concealed)
             fours = sorted(c for c, n in counts.items() if n == 4)
@@ -501,6 +548,8 @@ def score(hand: Hand, options) -> ScoreResult:
                 # paires identiques » (a learner was told only "seven different pairs")
                 message += (f"; the seven pairs must all differ: {' '.join(c[0] * 4 + c[1] for c in fours)} would be "
                             "two identical pairs (002 §4.2.2)")
+            else:
+                message += "; " + waits_said(hand, seven_pairs=True)
             base.error = _error(errors.NOT_COMPLETE, message)
         base.assumed = ctx.assumed()
         return base

@@ -225,4 +225,5 @@ def test_a_hand_of_no_classical_form_cites_the_sources_that_give_the_forms():
         message = classical(hand).error["message"]
         assert "orphans (003)" not in message and "([L])" in message and "[B] ch. VI" in message, message
     shown, refs = split_source(classical("123m456p789s55m24s 5s").error["message"])
-    assert shown == "these tiles do not form four sets and a pair or thirteen orphans" and refs
+    assert shown == ("these tiles do not form four sets and a pair or thirteen orphans; without its winning tile 5s the "
+                     "hand waits on 3s") and refs

@@ -478,3 +478,20 @@ def test_an_open_hands_2_minipoints_say_the_wait_that_gives_the_same():
     assert line["note"].startswith("the 5s also completes 456s (closed wait, 2 minipoints): the same 2 either way")
     only = riichi("[234m,1]567p345s88s45s 6s", seat_wind="S", discarder="left")      # 45s: two-sided alone
     assert not any(f.get("note") for f in only.extra["fu_breakdown"])
+
+
+def test_a_hand_without_a_yaku_says_what_keeps_it_from_pinfu_and_pure_double_chow():
+    # a beginner's no-yaku hand listed All Simples and the self-draw, not the pinfu it nearly was
+    def lacks(notation, **context):
+        res = riichi(notation, discarder="left", **context)
+        assert res.error["reason"] == "no_yaku"
+        return {e.id: e.note for e in res.excluded}
+    pair = lacks("123m456p789s23s55z 1s", seat_wind="S")
+    assert pair["pinfu"] == "Pinfu is four chows, a pair of no value and a two-sided wait: here the pair is a value pair."
+    assert lacks("123m456p789s13s55s 2s")["pinfu"].endswith("completes a closed wait.")
+    assert lacks("123m456p789s12s55s 3s")["pinfu"].endswith("completes an edge wait.")
+    assert lacks("123m456p789s123s5s 5s")["pinfu"].endswith("completes the pair.")
+    assert "pinfu" not in lacks("123m456p789s111s5s 5s")              # a pung: no pinfu shape, not listed
+    open_hand = lacks("[234m,1]234m567p789s5p 5p")
+    assert open_hand["iipeiko"] == "the chow 234m twice, but the hand is open: pure double chow needs a concealed hand"
+    assert "iipeiko" not in lacks("[234m,1]345m567p789s5p 5p")

@@ -464,7 +464,7 @@ def test_a_source_is_said_once_and_a_principles_words_follow_its_own_reference(c
     page = client.post("/review/score?lang=fr", json={"hand": "123m123p123s456m9p 9p", "rules": "mcr",
                                                        "form": {}}).json["html"]
     sources = [markup.unescape(x) for x in re.findall(r'data-source="([^"]*)"', page)]
-    assert any(re.search(r"la main ?: 000 n°\d+; 000, Comptage des points: « ", x) for x in sources), sources
+    assert any(re.search(r"la main ?: 000 n°\d+ ; 000, Comptage des points: « ", x) for x in sources), sources
 
 
 def test_a_riichi_yakuman_reads_as_a_yakuman_not_13_han_and_no_empty_reading(client):

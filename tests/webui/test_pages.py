@@ -405,7 +405,8 @@ def test_a_riichi_hand_without_a_yaku_says_what_the_nearest_ones_lack(client):
     assert "Tout Ordinaire : un 1, un 9 ou un honneur est dans la main : 9s" in french
     assert "pinfu demande une main cachée" in french
     closed = text("en", "234m456p789s11s99p 1s")      # no riichi, a pung of 1s by ron: the self-draw said
-    assert "Fully Concealed Hand : won on a discard: a concealed hand scores it won on a self-drawn tile" in closed
+    assert "Fully Concealed Hand : won on a discard: a concealed hand counts it only when won on a self-drawn tile" \
+        in closed
 
 
 def test_the_dora_held_are_tied_to_their_indicator(client):

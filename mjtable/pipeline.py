@@ -41,8 +41,8 @@ SMALL_PHOTO_PX = 14 * SMALL_TILES_PX
 DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brightened; take it again in more light "
               "(a lamp, or the phone's flash)")
 #: Said of a photo whose tiles are out of focus (``vision.reader.BLUR_WARN_SOFTNESS``)
-BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are soft): tiles may be misread; hold the phone still, "
-                 "let it focus on the tiles, and take it again")
+BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone "
+                 "still, tap the tiles on the screen to focus, and take it again")
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "last_of_kind", "discarder")

@@ -31,11 +31,16 @@ RIICHI_DISCARD_FLASH = ("{name} discarded the winning tile and is ticked as decl
                         "the winner. Only if that tile was the riichi discard itself, the riichi did not stand and "
                         "the stick goes back to {name}: then edit the hand and untick {name}")
 FR = {
+    # the review page's questions of a photo out of focus or too dark (review_questions)
+    "The photo looks out of focus: some tiles may be misread. Check each tile, or take it again, holding the phone still and tapping the tiles on the screen to focus.":
+        "La photo semble floue : des tuiles peuvent être mal lues. Vérifiez chaque tuile, ou reprenez-la en tenant le téléphone immobile et en touchant les tuiles à l'écran pour faire la mise au point.",
+    "The photo is very dark: some tiles may be missed or misread. Check each tile, or take it again in more light.":
+        "La photo est très sombre : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la avec plus de lumière.",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
     "The photo seems blurred (the tiles’ edges are soft): a profile learnt from it reads your tiles less well, and blur may be why tiles are read otherwise below. Hold the phone still, in good light, and take it again.":
-        "La photo semble floue (les bords des tuiles sont mous) : un profil appris sur elle lit moins bien vos tuiles, "
+        "La photo semble floue (les contours des tuiles ne sont pas nets) : un profil appris sur elle lit moins bien vos tuiles, "
         "et le flou peut expliquer les tuiles lues autrement ci-dessous. Tenez le téléphone immobile, en bonne lumière, "
         "et reprenez-la.",
     "The tile in the {place} place is read as {code}, as is the tile in the {code} place. If it is the {place}, all is well: your tiles are learnt as laid out. If the {code} was laid there twice, put the {place} in its place: saved so, your photos’ {code} tiles may be read as {place}.":
@@ -494,7 +499,7 @@ FR = {
     "A concealed kong is 4 identical tiles.": "Un kong caché est fait de 4 tuiles identiques.",
     "a chow is claimed from the player on the left only": "un chow ne se prend qu'au joueur de gauche",
     "the photo seems blurred (the tiles' edges are soft): hold the phone still, in good light, and take it again":
-        "la photo semble floue (les bords des tuiles sont mous) : tenez le téléphone immobile, en bonne lumière, et reprenez-la",
+        "la photo semble floue (les contours des tuiles ne sont pas nets) : tenez le téléphone immobile, en bonne lumière, et reprenez-la",
     "the server could not be reached": "le serveur est injoignable",
     # winds and seats
     "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
@@ -1658,7 +1663,17 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
     miscounted = any("where a winning hand has" in text for text in texts)
     for text in texts:
         small = SMALL_TILES.match(text)
-        if small and "small" not in seen:
+        light = next((kind for kind, opening in PHOTO_FAULTS.items() if text.startswith(opening)), None)
+        if light and light not in seen:
+            # a photo out of focus or too dark, said only among the notes folded in the photo's
+            # dialog, where a player did not look: asked above the hand, with what to do
+            seen.add(light)
+            asks.append({"kind": light, "text": t(
+                "The photo looks out of focus: some tiles may be misread. Check each tile, or take it again, "
+                "holding the phone still and tapping the tiles on the screen to focus." if light == "blurred" else
+                "The photo is very dark: some tiles may be missed or misread. Check each tile, or take it again "
+                "in more light.")})
+        elif small and "small" not in seen:
             seen.add("small")
             asks.append({"kind": "small", "text": t("The tiles are small in this photo (about {n} pixels across): "
                                                     "some may be misread. Check each tile, or take the photo closer.",
@@ -1703,6 +1718,11 @@ def change_place(where: str | None) -> str:
     return place_words(where, t)
 
 
+#: The openings of the reading's warnings of a photo too soft or too dark (``mjtable.pipeline``'s
+#: BLURRED_PHOTO and DARK_PHOTO), by the kind of question they raise on the review page.
+PHOTO_FAULTS = {"blurred": "the photo looks out of focus", "dark": "the photo is very dark"}
+
+
 def review_notes(warnings: list, asked=()) -> list[str]:
     """The other warnings, kept with the photo for whoever wants them. ``asked``: the kinds of
     ``review_questions`` on the page; the note that the photo could be read upside down is left
@@ -1715,6 +1735,8 @@ def review_notes(warnings: list, asked=()) -> list[str]:
             continue
         if "upside down" in text and {"winning", "flip"} & set(asked):
             continue
+        if any(kind in asked and text.startswith(opening) for kind, opening in PHOTO_FAULTS.items()):
+            continue        # asked above the hand already
         out.append(msg(text))
     return out
 
@@ -2946,8 +2968,8 @@ MESSAGES_FR = {
         "aucune main écrite : tapez ses tuiles, la tuile gagnante en dernier après une espace, comme 123m456p789s11z22z 2z",
     "the photo is very dark: tiles may be missed or misread even brightened; take it again in more light (a lamp, or the phone's flash)":
         "la photo est très sombre : des tuiles peuvent manquer ou être mal lues même éclaircies ; reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
-    "the photo looks out of focus (the tiles' edges are soft): tiles may be misread; hold the phone still, let it focus on the tiles, and take it again":
-        "la photo semble floue (les bords des tuiles sont mous) : des tuiles peuvent être mal lues ; tenez le téléphone immobile, laissez-le faire la mise au point sur les tuiles, et reprenez-la",
+    "the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone still, tap the tiles on the screen to focus, and take it again":
+        "la photo semble floue (les contours des tuiles ne sont pas nets) : des tuiles peuvent être mal lues ; tenez le téléphone immobile, touchez les tuiles à l'écran pour faire la mise au point, et reprenez-la",
     "the photo is very dark: take it again in more light (a lamp, or the phone's flash)":
         "la photo est très sombre : reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
     "after the tiles write 1, 2 or 3, not {}": "après les tuiles, écrivez 1, 2 ou 3, pas {0}",

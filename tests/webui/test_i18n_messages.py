@@ -297,6 +297,22 @@ def test_a_photo_whose_tiles_are_too_small_asks_the_player_to_check_every_tile(a
             "Les tuiles sont petites sur cette photo (environ 18 pixels de large)")
 
 
+def test_a_photo_out_of_focus_or_too_dark_is_asked_about_above_the_hand(app):
+    # the out-of-focus warning sat only among the notes folded in the photo's dialog, where a
+    # player who should take the photo again did not look
+    from mjtable.pipeline import BLURRED_PHOTO, DARK_PHOTO
+    other = "the farthest row could be dora indicators or exposed melds: check it"
+    with app.test_request_context("/?lang=en"):
+        asks = i18n.review_questions([DARK_PHOTO, BLURRED_PHOTO, other, BLURRED_PHOTO])
+        assert [a["kind"] for a in asks] == ["dark", "blurred"]
+        assert asks[1]["text"].startswith("The photo looks out of focus: some tiles may be misread.")
+        assert i18n.review_notes([DARK_PHOTO, BLURRED_PHOTO, other], asked=["dark", "blurred"]) == [other]
+        assert i18n.review_notes([BLURRED_PHOTO, other]) == [BLURRED_PHOTO, other]
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.review_questions([BLURRED_PHOTO])[0]["text"].startswith("La photo semble floue : des tuiles")
+        assert i18n.msg(BLURRED_PHOTO).startswith("la photo semble floue (les contours des tuiles ne sont pas nets)")
+
+
 def test_a_photo_with_a_tile_too_many_is_not_asked_whether_it_is_upside_down(app):
     # a Hong Kong hand with its kong standing in the row, upright, got "Upside down? ..." beside
     # the count: a photo read the other way has as many tiles

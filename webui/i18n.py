@@ -2786,6 +2786,8 @@ MESSAGES_FR = {
         "la main est exposée (un élément a été pris sur un écart) : pinfu demande une main cachée",
     "won on a discard: a concealed hand counts it only when won on a self-drawn tile":
         "gagné sur un écart : une main cachée ne le compte que gagnée sur pioche",
+    "won on a discard that completes a pung, which then counts as exposed: four concealed pungs win on a discard only on a pair wait « Gagner sur un écart n'est autorisé que dans le cas d'une attente sur la paire. »":
+        "gagné sur un écart qui complète un pung, compté alors comme exposé : « Gagner sur un écart n'est autorisé que dans le cas d'une attente sur la paire. »",
     "the chow {} twice, but the hand is open: pure double chow needs a concealed hand":
         "le chow {0} deux fois, mais la main est exposée : Double Chows Purs demande une main cachée",
     "Pinfu is four chows, a pair of no value and a two-sided wait: {}.":

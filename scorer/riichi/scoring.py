@@ -22,7 +22,7 @@ from .. import errors
 from .. import tiles as T
 from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
-from ..readings import readings, waits_said
+from ..readings import readings as set_readings, waits_said
 from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult, set_entry
 from .names import BASE_FU_NAMES, FU_NAMES, YAKU_NAMES
 from .payments import hand_payment, settle
@@ -93,7 +93,7 @@ def _pinfu_lacks(hand, valued) -> str | None:
     a two-sided wait), said as a scored hand's "why not" says it; None when a reading lacks
     neither, or when no reading is four chows (a hand with a pung is no pinfu shape: not listed,
     as under a scored hand)."""
-    chows = [r for r in readings(hand, thirteen_orphans=False) if all(x.kind == "chow" for x in r.sets)]
+    chows = [r for r in set_readings(hand, thirteen_orphans=False) if all(x.kind == "chow" for x in r.sets)]
     if not chows:
         return None
     plain = [r for r in chows if r.pair not in valued]
@@ -130,7 +130,7 @@ def _nearest_yaku(hand, tsumo: bool, valued=()) -> list[ExcludedItem]:
         out.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", YAKU_NAMES["pinfu"][3], YAKU_NAMES["pinfu"][1],
                                 "the hand is open (a set was claimed): pinfu needs a concealed hand"))
         # the same chow twice, claimed or standing (a claimed set is no part of it: 002 §4.2.1)
-        twice = sorted({x.code for r in readings(hand, thirteen_orphans=False) for x in r.sets
+        twice = sorted({x.code for r in set_readings(hand, thirteen_orphans=False) for x in r.sets
                         if x.kind == "chow" and sum(y.kind == "chow" and y.first == x.first for y in r.sets) >= 2},
                        key=T.sort_key)
         if twice:
@@ -649,6 +649,14 @@ def score(hand: Hand, options) -> ScoreResult:
             excluded.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", "002 §4.2.1",
                                          YAKU_NAMES["pinfu"][1], f"Pinfu is four chows, a pair of no value and a "
                                          f"two-sided wait: {why_not}."))
+    if not yakuman and not config.is_tsumo and all(m.concealed for m in hand.melds) and any(
+            all(x.is_pung for x in r.sets) and r.won_on is not None and r.won_on >= 0
+            for r in set_readings(hand, thirteen_orphans=False)):
+        # four concealed pungs, the discard completing one of them: a learner saw three concealed
+        # pungs and no word of the yakuman (002 §4.2.5)
+        excluded.append(_yaku_lacking("suuankou", "won on a discard that completes a pung, which then counts as "
+                                      "exposed: four concealed pungs win on a discard only on a pair wait « Gagner "
+                                      "sur un écart n'est autorisé que dans le cas d'une attente sur la paire. »"))
     counts = Counter(T.normalize(t) for t in hand.concealed)
     if (not hand.melds and not yakuman and not is_chiitoitsu and len(counts) == 7
             and all(n == 2 for n in counts.values())):

@@ -495,3 +495,13 @@ def test_a_hand_without_a_yaku_says_what_keeps_it_from_pinfu_and_pure_double_cho
     open_hand = lacks("[234m,1]234m567p789s5p 5p")
     assert open_hand["iipeiko"] == "the chow 234m twice, but the hand is open: pure double chow needs a concealed hand"
     assert "iipeiko" not in lacks("[234m,1]345m567p789s5p 5p")
+
+
+def test_four_concealed_pungs_won_on_a_discard_completing_a_pung_says_why_it_is_no_yakuman():
+    # a learner saw All Pungs and Three Concealed Pungs and no word of the yakuman (002 §4.2.5)
+    res = riichi("444p666m222s88s33s 8s", discarder="left", riichi=True)
+    assert "suuankou" not in han_of(res) and han_of(res)["sanankou"] == 2
+    note = next(e.note for e in res.excluded if e.id == "suuankou")
+    assert note.startswith("won on a discard that completes a pung, which then counts as exposed")
+    assert "suuankou" in han_of(riichi("444p666m222s88s33s 8s", self_drawn=True))
+    assert not any(e.id == "suuankou" for e in riichi("[444p,1]666m222s88s33s 8s", discarder="left").excluded)

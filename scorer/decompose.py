@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import tiles as T
+
 CHOW, PUNG = "chow", "pung"
 
 
@@ -71,3 +73,20 @@ THIRTEEN_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 def is_thirteen_orphans(counts) -> bool:
     return (sum(counts) == 14 and all(counts[i] >= 1 for i in THIRTEEN_ORPHANS)
             and sum(counts[i] for i in THIRTEEN_ORPHANS) == 14)
+
+
+def completing_tiles(counts: list[int], n_melds: int, held: list[int], seven_pairs: bool = False) -> list[str]:
+    """Tiles that complete standing ``counts`` (``n_melds`` sets declared beside them) into sets
+    and a pair or thirteen orphans, and with ``seven_pairs`` into seven different pairs (002
+    §4.2.2), leaving out a tile the hand holds four of (``held``: counts of all its tiles)."""
+    counts = list(counts)
+    out = []
+    for i in range(34):
+        if held[i] >= 4:
+            continue
+        counts[i] += 1
+        if standard_decompositions(counts) or (n_melds == 0 and (is_thirteen_orphans(counts) or (
+                seven_pairs and sum(counts) == 14 and all(c in (0, 2) for c in counts)))):
+            out.append(T.code_of(i))
+        counts[i] -= 1
+    return out

@@ -257,20 +257,11 @@ def _check_each_bonus_once(hand: Hand) -> None:
 def _one_short(hand: Hand) -> str:
     """What a hand of 13 tiles lacks: the tile it won on, and the tiles that would complete it as
     sets and a pair, seven pairs or thirteen orphans (a fifth copy left out)."""
-    from .decompose import is_thirteen_orphans, standard_decompositions
-    counts = [0] * 34
-    for t in hand.concealed:
-        counts[T.index(t)] += 1
-    used = Counter(T.index(t) for t in hand.all_tiles)
-    found = []
-    for i in range(34):
-        if used[i] >= 4:
-            continue
-        counts[i] += 1
-        if standard_decompositions(counts) or (not hand.melds and (
-                is_thirteen_orphans(counts) or (sum(counts) == 14 and all(c in (0, 2) for c in counts)))):
-            found.append(T.code_of(i))
-        counts[i] -= 1
+    from .decompose import completing_tiles
+    held = [0] * 34
+    for t in hand.all_tiles:
+        held[T.index(t)] += 1
+    found = completing_tiles(hand.concealed_counts, len(hand.melds), held, seven_pairs=True)
     if found:
         return f"add the tile it won on: it waits on {T.group_codes(found)}"
     return "add the tile it won on: no tile completes these 13"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import tiles as T
-from .decompose import is_thirteen_orphans, standard_decompositions
+from .decompose import completing_tiles, is_thirteen_orphans, standard_decompositions
 from .hand import Hand
 from .result import Decomposition, set_entry
 
@@ -99,14 +99,6 @@ def readings(hand: Hand, *, thirteen_orphans: bool = True) -> list[Reading]:
     return out
 
 
-def is_winning_shape(hand_counts: list[int], n_melds: int) -> bool:
-    """Whether standing tile counts (plus ``n_melds`` declared sets) make sets and a pair or
-    thirteen orphans."""
-    if standard_decompositions(hand_counts):
-        return True
-    return n_melds == 0 and is_thirteen_orphans(hand_counts)
-
-
 def is_seven_pairs(hand: Hand) -> bool:
     """The 14 tiles stand as seven pairs (a pair twice counts, as four of a kind), no meld: a
     winning hand under MCR and riichi that the Hong Kong and classical scorers name when refusing."""
@@ -114,25 +106,18 @@ def is_seven_pairs(hand: Hand) -> bool:
     return not hand.melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
 
 
-def waits(hand: Hand) -> list[str]:
-    """Tiles that would complete the hand in place of the winning tile (the "calling" tiles)."""
+def waits(hand: Hand, seven_pairs: bool = False) -> list[str]:
+    """Tiles that would complete the hand in place of the winning tile (the "calling" tiles);
+    ``seven_pairs``: seven different pairs count as complete too."""
     if hand.won_on_flower:
         return []
     counts = hand.concealed_counts
     counts[T.index(hand.winning_tile)] -= 1
-    used = [0] * 34
+    held = [0] * 34
     for t in hand.all_tiles:
-        used[T.index(t)] += 1
-    used[T.index(hand.winning_tile)] -= 1
-    out = []
-    for i in range(34):
-        if used[i] >= 4:
-            continue
-        counts[i] += 1
-        if is_winning_shape(counts, len(hand.melds)):
-            out.append(T.code_of(i))
-        counts[i] -= 1
-    return out
+        held[T.index(t)] += 1
+    held[T.index(hand.winning_tile)] -= 1
+    return completing_tiles(counts, len(hand.melds), held, seven_pairs)
 
 
 def waits_said(hand: Hand, seven_pairs: bool = False) -> str:
@@ -140,13 +125,8 @@ def waits_said(hand: Hand, seven_pairs: bool = False) -> str:
     tiles that complete it in place of its winning tile (``waits``; with ``seven_pairs``, seven
     different pairs too, as riichi knows them: 002 §4.2.2), or that none does. A beginner told
     only "these tiles do not form four sets and a pair" could not see which tile was wrong."""
-    found = set(waits(hand))
-    if seven_pairs and not hand.melds:
-        counts = hand.concealed_counts
-        counts[T.index(hand.winning_tile)] -= 1
-        if counts.count(2) == 6 and counts.count(1) == 1:
-            found.add(T.code_of(counts.index(1)))
+    found = waits(hand, seven_pairs)
     win = T.normalize(hand.winning_tile)
     if found:
-        return f"without its winning tile {win} the hand waits on {T.group_codes(sorted(found, key=T.index))}"
+        return f"without its winning tile {win} the hand waits on {T.group_codes(found)}"
     return f"without its winning tile {win} no tile completes it"

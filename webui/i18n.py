@@ -1719,7 +1719,8 @@ def change_place(where: str | None) -> str:
 
 
 #: The openings of the reading's warnings of a photo too soft or too dark (``mjtable.pipeline``'s
-#: BLURRED_PHOTO and DARK_PHOTO), by the kind of question they raise on the review page.
+#: BLURRED_PHOTO and DARK_PHOTO), by the kind of question they raise on the review page: matched
+#: by their words, the pages being served where the reading pipeline is not installed.
 PHOTO_FAULTS = {"blurred": "the photo looks out of focus", "dark": "the photo is very dark"}
 
 

@@ -63,6 +63,8 @@ _NOT_PINFU = {
 #: such hand).
 _NOT_PINFU_SHAPE = {"closed_pon", "open_pon", "closed_terminal_pon", "open_terminal_pon", "closed_kan", "open_kan",
                     "closed_terminal_kan", "open_terminal_kan"}
+#: What keeps a concealed hand from Pinfu, said the same under a scored hand and one with no yaku.
+_PINFU_LACKS = "Pinfu is four chows, a pair of no value and a two-sided wait: {}."
 _SINGLE_YAKUMAN = {"daburu_kokushi": "kokushi", "daburu_chuuren_poutou": "chuuren_poutou"}
 _BLESSING_NAMES = {"tenhou": "blessing of heaven", "chiihou": "blessing of earth", "renhou": "blessing of man"}
 
@@ -100,18 +102,21 @@ def _pinfu_lacks(hand, valued) -> str | None:
     if not plain:
         return _NOT_PINFU["valued_pair"]
     win = T.index(T.normalize(hand.winning_tile))
-    why = []
-    for r in plain:
-        x = r.sets[r.won_on] if r.won_on is not None and r.won_on >= 0 else None
-        if x is None:
-            why.append(_NOT_PINFU["pair_wait"])
-        elif win == x.first + 1:
-            why.append(_NOT_PINFU["kanchan"])
-        elif (win == x.first and x.first % 9 == 6) or (win == x.first + 2 and x.first % 9 == 0):
-            why.append(_NOT_PINFU["penchan"])
-        else:
-            return None
-    return why[0]
+    waits = [_wait_kind(r, win) for r in plain]
+    return None if None in waits else _NOT_PINFU[waits[0]]
+
+
+def _wait_kind(r, win: int) -> str | None:
+    """The wait the winning tile ``win`` completes in reading ``r``, by its minipoints' reason
+    (pair_wait, kanchan, penchan); None for a two-sided wait."""
+    if r.won_on is None or r.won_on < 0:
+        return "pair_wait"
+    x = r.sets[r.won_on]
+    if win == x.first + 1:
+        return "kanchan"
+    if (win == x.first and x.first % 9 == 6) or (win == x.first + 2 and x.first % 9 == 0):
+        return "penchan"
+    return None
 
 
 def _nearest_yaku(hand, tsumo: bool, valued=()) -> list[ExcludedItem]:
@@ -124,11 +129,9 @@ def _nearest_yaku(hand, tsumo: bool, valued=()) -> list[ExcludedItem]:
     outside = sorted({T.normalize(t) for t in hand.all_tiles if T.is_terminal_or_honour(T.normalize(t))},
                      key=T.sort_key)
     if outside:
-        out.append(ExcludedItem("tanyao", YAKU_NAMES["tanyao"][0], "", "", YAKU_NAMES["tanyao"][3],
-                                YAKU_NAMES["tanyao"][1], f"a 1, a 9 or an honour is in the hand: {' '.join(outside)}"))
+        out.append(_yaku_lacking("tanyao", f"a 1, a 9 or an honour is in the hand: {' '.join(outside)}"))
     if not hand.is_closed:
-        out.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", YAKU_NAMES["pinfu"][3], YAKU_NAMES["pinfu"][1],
-                                "the hand is open (a set was claimed): pinfu needs a concealed hand"))
+        out.append(_yaku_lacking("pinfu", "the hand is open (a set was claimed): pinfu needs a concealed hand"))
         # the same chow twice, claimed or standing (a claimed set is no part of it: 002 §4.2.1)
         twice = sorted({x.code for r in set_readings(hand, thirteen_orphans=False) for x in r.sets
                         if x.kind == "chow" and sum(y.kind == "chow" and y.first == x.first for y in r.sets) >= 2},
@@ -140,10 +143,9 @@ def _nearest_yaku(hand, tsumo: bool, valued=()) -> list[ExcludedItem]:
     else:
         lack = _pinfu_lacks(hand, valued)
         if lack:
-            out.append(_yaku_lacking("pinfu", f"Pinfu is four chows, a pair of no value and a two-sided wait: {lack}."))
+            out.append(_yaku_lacking("pinfu", _PINFU_LACKS.format(lack)))
     if hand.is_closed and not tsumo:
-        out.append(ExcludedItem("tsumo", YAKU_NAMES["tsumo"][0], "", "", YAKU_NAMES["tsumo"][3], YAKU_NAMES["tsumo"][1],
-                                "won on a discard: a concealed hand counts it only when won on a self-drawn tile"))
+        out.append(_yaku_lacking("tsumo", "won on a discard: a concealed hand counts it only when won on a self-drawn tile"))
     return out
 
 
@@ -646,9 +648,7 @@ def score(hand: Hand, options) -> ScoreResult:
         why_not = next((_NOT_PINFU[f["reason"]] for f in fu_breakdown if f["reason"] in _NOT_PINFU), None)
         if why_not and not any(f["reason"] in _NOT_PINFU_SHAPE for f in fu_breakdown):
             # a learner expected pinfu and saw no word why not (MCR pages list what is not counted)
-            excluded.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", "002 §4.2.1",
-                                         YAKU_NAMES["pinfu"][1], f"Pinfu is four chows, a pair of no value and a "
-                                         f"two-sided wait: {why_not}."))
+            excluded.append(_yaku_lacking("pinfu", _PINFU_LACKS.format(why_not)))
     if not yakuman and not config.is_tsumo and all(m.concealed for m in hand.melds) and any(
             all(x.is_pung for x in r.sets) and r.won_on is not None and r.won_on >= 0
             for r in set_readings(hand, thirteen_orphans=False)):

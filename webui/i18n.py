@@ -17,6 +17,7 @@ from jinja2 import pass_context
 from scorer.rulesets import item_definition, unused_reason
 from scorer.result import (MERGED_PAYER_WORDS, dora_words, Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below,
                            others_merged, uncapped_score, unit_for)
+from scorer.mcr.fans import FANS as MCR_FANS
 from scorer.riichi.names import YAKU_NAMES, fu_definition
 from scorer.riichi.payments import payment_steps
 
@@ -3223,6 +3224,15 @@ MESSAGES_FR = {
         "compte Pioche.",
     "A set already combined may be combined only once more.":
         "Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
+    "Its sets {} and {} are already combined: {}. A set already combined may be combined only once more.":
+        "Ses combinaisons {} et {} sont déjà utilisées ensemble : {}. Une combinaison déjà utilisée dans une "
+        "main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
+    "Counted once above; a further one is not. Its sets {} and {} are already combined: {}. A set already "
+    "combined may be combined only once more.":
+        "Comptée une fois ci-dessus ; une de plus ne l'est pas. Ses combinaisons {} et {} sont déjà utilisées "
+        "ensemble : {}. Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne peut l'être "
+        "qu'une fois de plus.",
+    "{} combines {} with {}": "{} réunit {} et {}",
     "Counted once above; a further one would reuse its sets. A set already combined may be combined only once more.":
         "Comptée une fois ci-dessus ; une de plus réutiliserait ses combinaisons. Une combinaison déjà utilisée "
         "dans une main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
@@ -3302,6 +3312,9 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                "edge wait": "attente au bord", "closed wait": "attente fermée", "pair wait": "attente sur la paire"})
 # the yakuman a player is liable for (pao), named in a payment's reason (002 §3.3.9, §4.2.5)
 _FIXED.update({YAKU_NAMES[key][0]: YAKU_NAMES[key][1] for key in ("daisangen", "daisuushi")})
+# the MCR fans of several sets, named where the account-once principle refuses another one
+# ("Mixed Double Chow combines 123p with 123m")
+_FIXED.update({fan.name_en: fan.name_fr for fan in MCR_FANS if fan.combination})
 # the rule sets by their titles, as the game log's refusals name them
 _FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
                                               "Classical (points and doubles)", "Hong Kong old style")})

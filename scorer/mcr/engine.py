@@ -83,7 +83,8 @@ _ONE_SET = tuple(1 << i for i in range(16))
 def resolve(alive: dict, rules: Rules):
     """Which of the raw matches count. ``alive`` (fan → matches, as the patterns left it) is
     used up: excluded matches are taken out of it. Returns (counted [(fan, masks)], excluded
-    [(fan, by, row-or-None, n)], total)."""
+    [(fan, by, row-or-None, n)], total); a combination refused by the account-once principle is
+    (fan, "", None, 1, (j, i)), sets j and i of it being those already combined together."""
     info = rules.fan_info
     counted = []
     excluded = []
@@ -105,16 +106,19 @@ def resolve(alive: dict, rules: Rules):
             keep = []
             for m in masks:
                 joined = 0
-                for i in (mask_sets[m] if m < 128 else _bits(m)):
+                sets = mask_sets[m] if m < 128 else tuple(_bits(m))
+                for i in sets:
                     c = comp[i]
                     if c & joined:
-                        excluded.append((f, "", None, 1))
+                        # the set of it already combined with i, named to the player
+                        j = next(k for k in sets if k != i and comp[k] & c)
+                        excluded.append((f, "", None, 1, (j, i)))
                         break
                     joined |= c
                 else:
                     keep.append(m)
-                    for i in (mask_sets[joined] if joined < 128 else _bits(joined)):
-                        comp[i] = joined
+                    for k in (mask_sets[joined] if joined < 128 else _bits(joined)):
+                        comp[k] = joined
             if not keep:
                 continue
             masks = keep
@@ -350,6 +354,38 @@ def _shared_waits(h, r, listed: set, labels) -> list[ExcludedItem]:
             for fan, source in dict.fromkeys(shapes) if fan not in listed]
 
 
+def _combined_already(pair, views, counted, rules) -> str:
+    """Why sets ``pair`` (indices into the reading's ``views``) may not be combined again
+    (000, Comptage des points, account-once): the counted combination fans that link them, each
+    with the two sets it combines ("Pure Double Chow combines 123m with 123m; ...")."""
+    j, i = pair
+    linked = {}                     # set -> [(other set, fan)] along the counted combinations
+    for fan, masks in counted:
+        if not rules.fan_info[fan][1]:
+            continue
+        for m in masks:
+            if m <= 0:
+                continue
+            sets = _MASK_SETS[m] if m < 128 else tuple(_bits(m))
+            for a in sets:
+                linked.setdefault(a, []).extend((b, fan) for b in sets if b != a)
+    came = {j: None}
+    queue = [j]
+    for a in queue:                 # breadth first: the shortest link
+        for b, fan in linked.get(a, ()):
+            if b not in came:
+                came[b] = (a, fan)
+                queue.append(b)
+    steps = []
+    at = i
+    while came.get(at) is not None:
+        before, fan = came[at]
+        steps.append(f"{_FAN_LABELS[fan][0]} combines {views[before][3]} with {views[at][3]}")
+        at = before
+    text = f"Its sets {views[j][3]} and {views[i][3]} are already combined"
+    return f"{text}: {'; '.join(reversed(steps))}." if steps else f"{text}."
+
+
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     """The rich result, built once for the chosen reading only."""
     r, counted, excluded, total = best
@@ -393,18 +429,24 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
         # again by the account-once principle read as two different fans)
         seen = set() if len(excluded) > 1 else None
         counted = {i.id for i in items}
-        for fan, by, row, _n in excluded:
+        for fan, by, row, _n, *clash in excluded:
             if seen is not None:
                 if fan in seen:
                     continue
                 seen.add(fan)
             if row is None:
                 note, name_en, name_fr = NOTE_ACCOUNT_ONCE, labels[fan][0], labels[fan][1]
+                # the two sets already combined, and by what: a learner read "a set already
+                # combined may be combined only once more" without knowing which sets
+                why = _combined_already(clash[0], views, best[1], rules) + " " if clash else ""
                 if fan in counted:
                     # a second one of a fan that is counted: named so ("Pure Straight: counted once
                     # above" under a counted Pure Straight read as one fan refused beside itself)
-                    note = "Counted once above; a further one would reuse its sets. " + note
+                    note = ("Counted once above; a further one is not. " if why else
+                            "Counted once above; a further one would reuse its sets. ") + why + note
                     name_en, name_fr = f"{name_en}, a second time", f"{name_fr}, une seconde fois"
+                else:
+                    note = why + note
                 ex_items.append(ExcludedItem(fan, name_en, "", PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES,
                                              name_fr, note))
             else:

@@ -235,3 +235,19 @@ def test_a_hand_under_the_minimum_says_why_it_is_no_chicken_hand():
     chicken_hand = result("[234m,2][888p,2]567s45p55z 3p")     # a two-sided wait: the Chicken Hand, 8
     assert [i.id for i in chicken_hand.items] == ["chicken_hand"]
     assert all(e.id != "chicken_hand" for e in chicken_hand.excluded)
+
+
+def test_account_once_names_the_sets_already_combined_and_the_fans_that_combined_them():
+    # a learner read "a set already combined may be combined only once more" under a refused Short
+    # Straight without knowing which sets: 234s and 567s are linked through the two Mixed Double
+    # Chows and the counted Short Straight
+    res = result("234567s234567p55m")
+    second = next(e for e in res.excluded if e.id == "short_straight")
+    assert second.note == (
+        "Counted once above; a further one is not. Its sets 234s and 567s are already combined: Mixed Double "
+        "Chow combines 234s with 234p; Short Straight combines 234p with 567p; Mixed Double Chow combines 567p "
+        "with 567s. A set already combined may be combined only once more.")
+    # two sets of one counted fan: that fan alone
+    straight = next(e for e in result("123456789789m11z").excluded if e.id == "pure_straight")
+    assert "Its sets 123m and 456m are already combined: Pure Straight combines 123m with 456m." in straight.note
+

@@ -129,6 +129,17 @@ def test_the_mcr_exclusion_tables_english_notes_have_their_french(app):
         assert i18n.msg(second.note).startswith("Comptée une fois ci-dessus")
 
 
+def test_account_once_sets_are_said_in_french(app):
+    from tests.mcr.util import result
+    note = next(e for e in result("234567s234567p55m").excluded if e.id == "short_straight").note
+    with app.test_request_context():
+        assert i18n.french_message(note) == (
+        "Comptée une fois ci-dessus ; une de plus ne l'est pas. Ses combinaisons 234s et 567s sont déjà utilisées "
+            "ensemble : Double Chow Mélangé réunit 234s et 234p ; Petite Suite Pure réunit 234p et 567p ; Double Chow "
+            "Mélangé réunit 567p et 567s. Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne "
+            "peut l'être qu'une fois de plus.")
+
+
 def test_english_pages_keep_english(app):
     with app.test_request_context("/?lang=en"):
         assert i18n.msg("other player: 8") == "other player: 8"

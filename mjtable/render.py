@@ -322,8 +322,9 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
             lines.append("  " + w.t("hand value: {value} (before counters and riichi sticks)", value=x["hand_value"]))
         if x.get("net_gain") is not None:
             # in words, as the page says it ("net_gain: 3800" was the key itself)
-            lines.append("  " + w.t("{gain} more than before the hand: the winner's own riichi stick (1000) is among "
-                                    "those received", gain=x["net_gain"]))
+            # as the sum it is: the sentence alone left a learner to find what the 1000 was taken from
+            lines.append("  " + w.t("{gain} more than before the hand: {points} received − 1000, the winner's own "
+                                    "riichi stick among them", gain=x["net_gain"], points=x["points"]))
         return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
                        "dora_held", "dora_indicators", "net_gain"}
     if result.rules == "hk" and "faan_counted" in x:

@@ -1534,7 +1534,7 @@ def test_score_says_a_winners_own_riichi_stick_in_words(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s2233s 3s", "--rules", "riichi", "--riichi", "--self-drawn",
                        "--riichi-sticks", "1", "--seat-wind", "S")
     assert code == 0 and "net_gain" not in out
-    assert "2000 more than before the hand: the winner's own riichi stick (1000) is among those received" in out
+    assert "2000 more than before the hand: 3000 received − 1000, the winner's own riichi stick among them" in out
 
 
 def test_standings_in_text_warn_of_games_under_different_house_rules(capsys, tmp_path):

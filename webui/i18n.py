@@ -431,8 +431,8 @@ FR = {
     "{counted}, rounded up to the next 10": "{counted}, arrondi à la dizaine supérieure",
     "payment (002 §4.1.2):": "paiement (002 §4.1.2) :",
     "hand value: {value} (before counters and riichi sticks)": "valeur de la main : {value} (avant compteurs et bâtonnets de riichi)",
-    "{gain} more than before the hand: the winner's own riichi stick (1000) is among those received":
-        "{gain} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1000) compte parmi ceux reçus",
+    "{gain} more than before the hand: {points} received − 1000, the winner's own riichi stick among them":
+        "{gain} de plus qu'avant la main : {points} reçus − 1000, le bâtonnet de riichi du gagnant étant parmi eux",
     "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman":
         "un yakuman, payé comme une limite : aucun autre yaku ni dora ne s'y ajoute, ni un second yakuman",
     "counted as {n} (the cap)": "compté {n} (le plafond)", "the reward table": "le barème des gains",
@@ -688,8 +688,8 @@ FR = {
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
     "Riichi": "Riichi", "Sticks": "Bâtonnets", "of which sticks": "dont bâtonnets", "points": "points", "faan": "fan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
-    "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
-        "{net} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1 000) compte parmi ceux reçus",
+    "{net} more than before the hand: {points} received − 1,000, the winner's own riichi stick among them":
+        "{net} de plus qu'avant la main : {points} reçus − 1 000, le bâtonnet de riichi du gagnant étant parmi eux",
     "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",
     "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
@@ -1591,8 +1591,9 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
                          else "{value} for the hand, {points} with the counters on the table",
                          value=number(result["hand_value"]), points=number(result["points"])))
         if result.get("net_gain") is not None:
-            out.append(t("{net} more than before the hand: the winner's own riichi stick (1,000) is among those "
-                         "received", net=number(result["net_gain"])))
+            # as the sum it is: the sentence alone left a learner to find what the 1,000 was taken from
+            out.append(t("{net} more than before the hand: {points} received − 1,000, the winner's own riichi stick "
+                         "among them", net=number(result["net_gain"]), points=number(result["points"])))
     if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
         # the faan found, where the cap takes some off: said as such ("14 faan" beside a total of 13 read
         # as a contradiction)

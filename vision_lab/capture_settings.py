@@ -2,7 +2,7 @@
 
 Turned grey (a webcam's night mode, a phone's mono filter), dim (a table lit by one lamp), under
 warm tungsten light, under a lamp's spot (part of the hand lit, the rest in shade), out of focus
-(blur), over-exposed (bright: a phone metering on the dark cloth), or with a lamp's reflections
+(blur), shaken while taken (shake: motion blur along one direction), over-exposed (bright: a phone metering on the dark cloth), or with a lamp's reflections
 on glossy faces (glare). The copy keeps the labels and the images' names (so the label errata still
 apply) and is read by ``mjtable eval reader OUT`` like any labelled folder.
 
@@ -36,6 +36,9 @@ SPOT_SHADE = 0.25
 # Blur: a phone that focused past the tiles or shook; a Gaussian of this share of the photo's
 # longer side (2-3 px at 640 px, where a tile is some 60 px long).
 BLUR_SIGMA = (0.003, 0.005)
+# Shake: the phone moved while the shutter was open (a dim table's long exposure); the picture
+# smeared along a line of this share of the longer side (6-15 px at 640 px), at any angle.
+SHAKE_LENGTH = (0.01, 0.024)
 # Bright: over-exposed; the light times this, clipped (the faces' ivory burnt white, the ink paler).
 BRIGHT_GAIN = 1.7
 # Glare: GLARE_SPOTS reflections, each an ellipse of this share of the longer side, added at up
@@ -87,6 +90,26 @@ def blur(image: np.ndarray, rng=None, share: float | None = None) -> np.ndarray:
     return cv2.GaussianBlur(image, (0, 0), sigma)
 
 
+def shake(image: np.ndarray, rng=None, share: float | None = None) -> np.ndarray:
+    """Shaken: the picture averaged along a line of ``SHAKE_LENGTH`` of the longer side (``share``
+    of it when given), turned at a random angle: sharp across the motion, smeared along it."""
+    rng = np.random.default_rng(0) if rng is None else rng
+    length = (rng.uniform(*SHAKE_LENGTH) if share is None else share) * max(image.shape[:2])
+    return cv2.filter2D(image, -1, line_kernel(length, rng.uniform(0.0, np.pi)), borderType=cv2.BORDER_REFLECT)
+
+
+def line_kernel(length: float, angle: float) -> np.ndarray:
+    """A normalised kernel averaging along a segment of ``length`` px at ``angle`` (radians),
+    drawn anti-aliased at 4 times the size then brought down (a short segment stays even)."""
+    side = int(np.ceil(length)) | 1
+    big = np.zeros((side * 4, side * 4), np.float32)
+    c, dx, dy = side * 2 - 0.5, np.cos(angle) * length * 2, np.sin(angle) * length * 2
+    cv2.line(big, (round((c - dx) * 16), round((c - dy) * 16)), (round((c + dx) * 16), round((c + dy) * 16)),
+             1.0, thickness=4, lineType=cv2.LINE_AA, shift=4)
+    kernel = cv2.resize(big, (side, side), interpolation=cv2.INTER_AREA)
+    return kernel / kernel.sum()
+
+
 def bright(image: np.ndarray, rng=None) -> np.ndarray:
     """Over-exposed: the light times ``BRIGHT_GAIN``, clipped at white."""
     return cv2.convertScaleAbs(image, alpha=BRIGHT_GAIN)
@@ -111,15 +134,15 @@ def glare(image: np.ndarray, rng=None) -> np.ndarray:
     return np.clip(image.astype(np.float32) + added, 0, 255).astype(np.uint8)
 
 
-SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot, "blur": blur, "bright": bright, "glare": glare}
+SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot, "blur": blur, "shake": shake, "bright": bright, "glare": glare}
 
 
 def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: float | None = None,
                   blur_share: float | None = None) -> int:
     """Write ``source`` (a YOLO-format folder: ``images/``, ``labels/``, a ``data.yaml`` beside
     or above it) to ``out`` under ``setting`` (``shade``: the spot setting's, default
-    ``SPOT_SHADE``; ``blur_share``: the blur setting's sigma as a share of the longer side,
-    default drawn from ``BLUR_SIGMA``); returns the number of images written."""
+    ``SPOT_SHADE``; ``blur_share``: the blur setting's sigma or the shake setting's length as a
+    share of the longer side, default drawn from ``BLUR_SIGMA``, ``SHAKE_LENGTH``); returns the number of images written."""
     if setting not in SETTINGS:
         raise ValueError(f"unknown setting {setting!r}: one of {', '.join(SETTINGS)}")
     source, out = Path(source), Path(out)
@@ -134,7 +157,8 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: f
     shutil.copyfile(names, out / "data.yaml")
     rng = np.random.default_rng(seed)
     take = partial(spot, shade=shade) if setting == "spot" and shade is not None else \
-        partial(blur, share=blur_share) if setting == "blur" and blur_share is not None else SETTINGS[setting]
+        partial(SETTINGS[setting], share=blur_share) if setting in ("blur", "shake") and blur_share is not None \
+        else SETTINGS[setting]
     written = 0
     for path in paths:
         image = cv2.imread(str(path))
@@ -166,10 +190,11 @@ def main(argv=None) -> int:
                         help=f"the spot setting: the share of the light outside the spot (default {SPOT_SHADE})")
     parser.add_argument("--blur-share", type=float, default=None,
                         help="the blur setting: its sigma as a share of the photo's longer side (default drawn "
-                             f"from {BLUR_SIGMA[0]}-{BLUR_SIGMA[1]}; 0.0047: 3 px at 640 px)")
+                             f"from {BLUR_SIGMA[0]}-{BLUR_SIGMA[1]}; 0.0047: 3 px at 640 px); the shake "
+                             f"setting: its length (default drawn from {SHAKE_LENGTH[0]}-{SHAKE_LENGTH[1]})")
     args = parser.parse_args(argv)
-    if args.blur_share is not None and args.setting != "blur":
-        parser.error("--blur-share is the blur setting's: give it with --setting blur")
+    if args.blur_share is not None and args.setting not in ("blur", "shake"):
+        parser.error("--blur-share is the blur and shake settings': give it with --setting blur or shake")
     if args.blur_share is not None and not 0.0 < args.blur_share < 0.1:
         parser.error("--blur-share is a share of the longer side: above 0, under 0.1")
     if args.shade is not None and args.setting != "spot":

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
-from vision_lab.capture_settings import BRIGHT_GAIN, blur, bright, glare, main
+from vision_lab.capture_settings import BRIGHT_GAIN, blur, bright, glare, line_kernel, main, shake
 
 
 
@@ -66,3 +67,33 @@ def test_the_blur_can_be_given_as_a_share_of_the_longer_side(tmp_path):
     import pytest
     with pytest.raises(SystemExit):
         main([str(src), "--setting", "glare", "--blur-share", "0.02", "--out", str(tmp_path / "g")])
+
+
+def test_shake_smears_a_dot_into_a_line_along_one_direction():
+    dot = np.zeros((61, 61, 3), np.uint8)
+    dot[30, 30] = 255
+    out = shake(dot, share=12 / 61).max(axis=2)
+    ys, xs = np.nonzero(out > 8)
+    # a segment about 12 px long and about 1 px wide, through the dot
+    assert 9 <= max(np.ptp(xs), np.ptp(ys)) <= 14 and abs(float(out[30, 30])) > 0
+    spread = np.linalg.svd(np.stack([xs - xs.mean(), ys - ys.mean()]), compute_uv=False)
+    assert spread[1] < 0.2 * spread[0]          # one direction: a line, not a disc
+    horizontal = line_kernel(7, 0.0)
+    assert horizontal.shape == (7, 7) and abs(horizontal.sum() - 1) < 1e-6 and horizontal[:, 3].sum() < 0.3
+    sharp = _checker()
+    assert np.array_equal(shake(sharp, np.random.default_rng(3)), shake(sharp, np.random.default_rng(3)))
+    assert _edges(shake(sharp, np.random.default_rng(3))) < 0.8 * _edges(sharp)
+
+
+def test_the_shake_length_is_given_like_the_blur(tmp_path):
+    src = tmp_path / "src"
+    (src / "images").mkdir(parents=True)
+    (src / "labels").mkdir()
+    (src / "data.yaml").write_text("names: ['bs1']\n")
+    cv2.imwrite(str(src / "images" / "a.png"), _checker(64))
+    assert main([str(src), "--setting", "shake", "--blur-share", "0.05", "--out", str(tmp_path / "0.05")]) == 0
+    short, long_ = (_edges(shake(_checker(64), share=s)) for s in (0.05, 0.2))
+    assert long_ < short < _edges(_checker(64))
+    assert _edges(cv2.imread(str(tmp_path / "0.05" / "images" / "a.png"))) < _edges(_checker(64))
+    with pytest.raises(SystemExit):
+        main([str(src), "--setting", "grey", "--blur-share", "0.05", "--out", str(tmp_path / "g")])

@@ -3314,8 +3314,8 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
 # the yakuman a player is liable for (pao), named in a payment's reason (002 §3.3.9, §4.2.5)
 _FIXED.update({YAKU_NAMES[key][0]: YAKU_NAMES[key][1] for key in ("daisangen", "daisuushi")})
 # the MCR fans of several sets, named where the account-once principle refuses another one
-# ("Mixed Double Chow combines 123p with 123m")
-_FIXED.update({fan.name_en: fan.name_fr for fan in MCR_FANS if fan.combination})
+# ("Mixed Double Chow combines 123p with 123m"), after the riichi yakuman of the same English name
+_FIXED.update({fan.name_en: fan.name_fr for fan in MCR_FANS if fan.combination and fan.name_en not in _FIXED})
 # the rule sets by their titles, as the game log's refusals name them
 _FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
                                               "Classical (points and doubles)", "Hong Kong old style")})

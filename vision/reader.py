@@ -33,7 +33,7 @@ import numpy as np
 from .crops import FORESHORTENING, TileCrops, TileView, crop_tile, cut_tiles, face_lies_sideways, is_sideways_box  # noqa: F401  (ReaderConfig default)
 from .blanks import WHITE_DRAGON, blank_backs
 from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, DARK_BODY_UNSURE, lightness_inverted, median_polarity  # noqa: F401  (ReaderConfig defaults)
-from .decode import decode_image
+from .decode import DecodedImage, decode_image
 from .detections import Detections, box_iou, reading_order
 from .face_up import faces_at_sight, faces_turn, unturned_read, upright_margin, with_face_up
 from .looks import Look, choose_look, clearly_beats
@@ -185,6 +185,23 @@ EDGE_PX = 2.0
 # modes flat_above, mixed and turned (docs/experiments.md, "Leave out slivers at the picture's
 # edge"). As the read floor, off with a tile-set profile. None: off.
 EDGE_SLIVER_SHARE: float | None = 0.5
+# A phone screenshot of a photo (a gallery app, a chat) shows the photo between flat bands, with
+# the phone's status bar (time, battery), the app's bar and its buttons in them; their glyphs and
+# icons were read as tiles, and the photo was read small. Rows whose grey levels span at most
+# SCREEN_FLAT_RANGE (the picture sampled every so many px to SCREEN_SIDE on its longer side) are
+# flat; where SCREEN_FLAT_LEAST of them or more are (photos' black edges and clipped lines were
+# 1-3 %), the longest run of rows that are not, SCREEN_PHOTO_LEAST of the height or more, is the
+# photo when flat rows lie on both sides of it and there are other runs, each within
+# SCREEN_CHROME_SHARE of the top or bottom edge, at most SCREEN_BAR_SHARE of the height (a bar:
+# a status bar's glyphs are 1-3 %, a row of tiles more). The photo alone is then read (columns
+# alike, for a photo shown across a turned phone). The valid split as screenshots: 97.04 / 90.38
+# -> 99.13 / 99.28 % (docs/experiments.md, "Read a screenshot's photo alone"). None: off.
+SCREEN_FLAT_RANGE: float | None = 6.0
+SCREEN_SIDE = 400
+SCREEN_PHOTO_LEAST = 0.3
+SCREEN_FLAT_LEAST = 0.1
+SCREEN_BAR_SHARE = 0.06
+SCREEN_CHROME_SHARE = 0.2
 # A dark photo (a dim room, a webcam without auto-exposure) is brightened before it is read, as
 # a camera's exposure would: when the 99th percentile of its grey levels is under DARK_P99, every
 # pixel is scaled so that it reaches EXPOSURE_TARGET (at most MAX_GAIN times, and never so much
@@ -313,6 +330,7 @@ class ReaderConfig:
     edge_floor: float | None = _module_default("EDGE_FLOOR")
     edge_px: float = _module_default("EDGE_PX")
     edge_sliver_share: float | None = _module_default("EDGE_SLIVER_SHARE")
+    screen_flat_range: float | None = _module_default("SCREEN_FLAT_RANGE")
     dark_p99: float | None = _module_default("DARK_P99")
     shade_gain: float | None = _module_default("SHADE_GAIN")
     sharpen_above: float | None = _module_default("SHARPEN_ABOVE")
@@ -411,6 +429,20 @@ class TileReader:
     def _read(self, image, timings: dict | None, embeddings: bool, profile, turn: bool = True) -> TileReads:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
+        # a phone screenshot: the photo it shows is read alone, not the bars' glyphs around it
+        photo = screen_photo(decoded.image, self.config.screen_flat_range)
+        if photo is None:
+            return self._read_decoded(decoded, t0, timings, embeddings, profile, turn)
+        x0, y0, x1, y1 = photo
+        reads = self._read_decoded(DecodedImage(np.ascontiguousarray(decoded.image[y0:y1, x0:x1]), decoded.scale,
+                                                decoded.damage), t0, timings, embeddings, profile, turn)
+        dx, dy = x0 * decoded.scale, y0 * decoded.scale
+        return TileReads([shifted_read(r, dx, dy) for r in reads], reads.damage,
+                         photo_frame(decoded.image, decoded.scale), reads.dark, reads.blurred)
+
+    def _read_decoded(self, decoded: DecodedImage, t0: float, timings: dict | None, embeddings: bool, profile,
+                      turn: bool) -> TileReads:
+        """``_read`` of the picture as decoded (``t0``: when its decoding began)."""
         # the photo's light measured once: for its brightening and for the warning of a dark photo
         light = light_percentiles(decoded.image) if decoded.image.size else None
         src, scale = exposed(decoded.image, self.config, light), decoded.scale
@@ -818,6 +850,66 @@ def read_crops(classifier, src: np.ndarray, boxes, config: ReaderConfig, profile
 def photo_frame(picture: np.ndarray, scale: float) -> tuple[float, float]:
     """The photo's (width, height) in its reads' pixels: ``picture``'s times ``scale``, the decoding's."""
     return picture.shape[1] * scale, picture.shape[0] * scale
+
+
+def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RANGE, side: int = SCREEN_SIDE,
+                 photo_least: float = SCREEN_PHOTO_LEAST, chrome_share: float = SCREEN_CHROME_SHARE,
+                 flat_least: float = SCREEN_FLAT_LEAST, bar_share: float = SCREEN_BAR_SHARE
+                 ) -> tuple[int, int, int, int] | None:
+    """The photo (x0, y0, x1, y1 in ``picture``'s pixels) that ``picture``, a phone screenshot,
+    shows between flat bands holding the phone's and an app's bars and buttons; None for a
+    photo (``SCREEN_FLAT_RANGE``)."""
+    if flat_range is None or picture.size == 0 or min(picture.shape[:2]) < 8:
+        return None
+    h, w = picture.shape[:2]
+    # every step-th pixel: a glyph of the status bar still lands on a sample of its rows (a resize
+    # of a 12-MP photo cost 10 ms, this 1)
+    step = max(1, round(max(h, w) / side))
+    small = np.ascontiguousarray(picture[::step, ::step])
+    grey = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    span = [0, 0, w, h]
+    for axis in (0, 1):
+        lines = grey if axis == 0 else grey.T
+        flat = (lines.max(axis=1).astype(np.int16) - lines.min(axis=1)) <= flat_range
+        n = len(flat)
+        if flat.sum() < flat_least * n:
+            continue                # a photo, not a screen: a black edge or a clipped line or two
+        runs, start = [], None
+        for i, f in enumerate(flat):
+            if not f and start is None:
+                start = i
+            elif f and start is not None:
+                runs.append((start, i))
+                start = None
+        if start is not None:
+            runs.append((start, n))
+        # a photo's own flat line or two (a clipped row) does not split it: bars lie far from it
+        merged = []
+        for r in runs:
+            if merged and r[0] - merged[-1][1] <= 2:
+                merged[-1] = (merged[-1][0], r[1])
+            else:
+                merged.append(r)
+        runs = merged
+        photo = max(runs, key=lambda r: r[1] - r[0], default=None)
+        if photo is None or photo[1] - photo[0] < photo_least * n or photo[0] == 0 or photo[1] == n:
+            continue                # a photo shown on a screen has a flat band on both sides
+        edge = chrome_share * n
+        bars = [r for r in runs if r != photo]
+        if not bars or any(r[1] - r[0] > bar_share * n or edge < r[1] and r[0] < n - edge for r in bars):
+            continue                # no bar, or tiles on a flat cloth: not a photo between a screen's bars
+        full = h if axis == 0 else w
+        # a sample row more each side: the photo's edge lies between a flat sample and the next
+        span[1 - axis] = max(0, (photo[0] - 1) * step)
+        span[3 - axis] = min(full, (photo[1] + 1) * step)
+    return None if span == [0, 0, w, h] else tuple(span)
+
+
+def shifted_read(read: TileRead, dx: float, dy: float) -> TileRead:
+    """``read`` moved by (``dx``, ``dy``) pixels: a read of a part of a picture in the whole's."""
+    x0, y0, x1, y1 = read.box
+    corners = None if read.corners is None else [(x + dx, y + dy) for x, y in read.corners]
+    return replace(read, box=(x0 + dx, y0 + dy, x1 + dx, y1 + dy), corners=corners)
 
 
 def in_photo(reads: list[TileRead], k: int, picture: np.ndarray, scale: float) -> list[TileRead]:

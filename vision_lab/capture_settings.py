@@ -182,6 +182,17 @@ def folder_copy_parser(doc: str) -> argparse.ArgumentParser:
     return parser
 
 
+def folder_copy_main(argv, doc: str, write, seed_help: str, written: str) -> int:
+    """The whole command of a script writing a labelled folder from another with a ``--seed``:
+    ``write(source, out, seed)`` returns how many images it wrote, said as ``written``."""
+    parser = folder_copy_parser(doc)
+    parser.add_argument("--seed", type=int, default=0, help=seed_help)
+    args = parser.parse_args(argv)
+    n = write(args.source, args.out, args.seed)
+    print(f"{n} {written} written to {args.out}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = folder_copy_parser(__doc__)
     parser.add_argument("--setting", required=True, choices=sorted(SETTINGS))

@@ -20,7 +20,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
-from .capture_settings import folder_copy_parser
+from .capture_settings import folder_copy_main
 from .datasets import read_yolo_labels
 from .evaluate import _names_for, image_paths
 
@@ -108,12 +108,7 @@ def write_closeups(source: Path, out: Path, seed: int = 0) -> int:
 
 
 def main(argv=None) -> int:
-    parser = folder_copy_parser(__doc__)
-    parser.add_argument("--seed", type=int, default=0, help="the tiles picked, the margins and the sizes")
-    args = parser.parse_args(argv)
-    n = write_closeups(args.source, args.out, args.seed)
-    print(f"{n} close-ups written to {args.out}")
-    return 0
+    return folder_copy_main(argv, __doc__, write_closeups, "the tiles picked, the margins and the sizes", "close-ups")
 
 
 if __name__ == "__main__":

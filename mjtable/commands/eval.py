@@ -50,6 +50,9 @@ READER_NUMBERS = {
     "--edge-sliver-share": ("edge_sliver_share", True, "SHARE", "leave out face-up tiles whose box reaches the "
                             "picture's edge and whose short side is under SHARE of the photo's median (default "
                             "vision.reader.EDGE_SLIVER_SHARE; 0: keep them)"),
+    "--screen-flat-range": ("screen_flat_range", True, "LEVELS", "read a picture with flat bands (rows spanning at "
+                            "most LEVELS grey levels) as a phone screenshot, leaving out what lies in its bars "
+                            "(default vision.reader.SCREEN_FLAT_RANGE; 0: off)"),
     "--dark-p99": ("dark_p99", True, "LEVEL", "brighten a photo whose 99th percentile of grey levels is under LEVEL "
                    "(default vision.reader.DARK_P99; 0: read every photo as it is)"),
     "--shade-gain": ("shade_gain", True, "GAIN", "even out a photo's light when a region needs GAIN times its light or "

@@ -19,6 +19,15 @@ def _checker(side: int = 240) -> np.ndarray:
     return np.repeat((60 + 160 * cells).astype(np.uint8)[..., None], 3, axis=2)
 
 
+def labelled_folder(tmp_path):
+    """An empty labelled folder (images/, labels/, data.yaml) under ``tmp_path``."""
+    src = tmp_path / "src"
+    (src / "images").mkdir(parents=True)
+    (src / "labels").mkdir()
+    (src / "data.yaml").write_text("names: ['bs1']\n")
+    return src
+
+
 def test_blur_softens_the_edges_by_the_seeds_amount():
     sharp = _checker()
     soft = blur(sharp, np.random.default_rng(1))
@@ -40,10 +49,7 @@ def test_glare_adds_white_spots_and_takes_no_light_away():
 
 
 def test_the_command_writes_each_setting_as_a_labelled_copy(tmp_path):
-    src = tmp_path / "src"
-    (src / "images").mkdir(parents=True)
-    (src / "labels").mkdir()
-    (src / "data.yaml").write_text("names: ['bs1']\n")
+    src = labelled_folder(tmp_path)
     cv2.imwrite(str(src / "images" / "a.jpg"), _checker(64))
     (src / "labels" / "a.txt").write_text("0 0.5 0.5 0.2 0.3\n")
     for setting in ("blur", "bright", "glare"):
@@ -56,10 +62,7 @@ def test_the_command_writes_each_setting_as_a_labelled_copy(tmp_path):
 def test_the_blur_can_be_given_as_a_share_of_the_longer_side(tmp_path):
     sharp = _checker()
     assert _edges(blur(sharp, share=0.02)) < _edges(blur(sharp, share=0.005)) < _edges(sharp)
-    src = tmp_path / "src"
-    (src / "images").mkdir(parents=True)
-    (src / "labels").mkdir()
-    (src / "data.yaml").write_text("names: ['bs1']\n")
+    src = labelled_folder(tmp_path)
     cv2.imwrite(str(src / "images" / "a.png"), sharp)
     assert main([str(src), "--setting", "blur", "--blur-share", "0.02", "--out", str(tmp_path / "b")]) == 0
     written = cv2.imread(str(tmp_path / "b" / "images" / "a.png"))
@@ -86,10 +89,7 @@ def test_shake_smears_a_dot_into_a_line_along_one_direction():
 
 
 def test_the_shake_length_is_given_like_the_blur(tmp_path):
-    src = tmp_path / "src"
-    (src / "images").mkdir(parents=True)
-    (src / "labels").mkdir()
-    (src / "data.yaml").write_text("names: ['bs1']\n")
+    src = labelled_folder(tmp_path)
     cv2.imwrite(str(src / "images" / "a.png"), _checker(64))
     assert main([str(src), "--setting", "shake", "--blur-share", "0.05", "--out", str(tmp_path / "0.05")]) == 0
     short, long_ = (_edges(shake(_checker(64), share=s)) for s in (0.05, 0.2))

@@ -1,0 +1,107 @@
+"""A phone screenshot of a photo (vision.reader.screen_chrome): the status bar, the app's bar and
+its buttons around the photo are not read as tiles; a photo, black edges and all, is read whole."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.reader import screen_photo, shifted_read
+from vision.types import TileRead
+
+from .test_exposure import HAND_PHOTO
+
+
+def _textured(h: int, w: int, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return cv2.GaussianBlur(rng.integers(0, 255, (h, w, 3), dtype=np.uint8), (0, 0), 1.5)
+
+
+def screenshot(photo: np.ndarray, dark: bool = True, width: int = 1170) -> tuple[np.ndarray, int]:
+    """``photo`` shown across a phone's width between flat bands, the status bar's time and
+    battery, an app bar and four buttons drawn in them; returns it and the photo's top row."""
+    height = round(width * 2.16)
+    bg, fg = ((0, 0, 0), (255, 255, 255)) if dark else ((255, 255, 255), (20, 20, 20))
+    canvas = np.full((height, width, 3), bg, np.uint8)
+    shown = round(photo.shape[0] * width / photo.shape[1])
+    top = (height - shown) // 2
+    canvas[top:top + shown] = cv2.resize(photo, (width, shown), interpolation=cv2.INTER_AREA)
+    cv2.putText(canvas, "9:41", (90, 95), cv2.FONT_HERSHEY_SIMPLEX, 1.6, fg, 5, cv2.LINE_AA)
+    cv2.rectangle(canvas, (width - 140, 58), (width - 60, 95), fg, 3)
+    cv2.putText(canvas, "< Photos", (40, 200), cv2.FONT_HERSHEY_SIMPLEX, 1.3, fg, 4, cv2.LINE_AA)
+    for i in range(4):
+        cx = width * (2 * i + 1) // 8
+        cv2.rectangle(canvas, (cx - 28, height - 190), (cx + 28, height - 130), fg, 4)
+    return canvas, top
+
+
+@pytest.mark.parametrize("dark", [True, False])
+def test_a_screenshots_photo_is_found_between_its_bars(dark):
+    shot, top = screenshot(_textured(900, 1200), dark)
+    x0, y0, x1, y1 = screen_photo(shot)
+    # the photo, 1170 px wide and 877 tall, within two sampling steps (6 px here) of its edges, not cut
+    assert (x0, x1) == (0, 1170) and 0 <= top - y0 <= 12 and 0 <= y1 - (top + 877) <= 12
+
+
+def test_a_photo_is_not_taken_for_a_screen():
+    photo = _textured(640, 640)
+    assert screen_photo(photo) is None
+    edged = photo.copy()
+    edged[:, :12] = 0                                           # a black edge, as two shared photos have
+    edged[-3:] = 255                                            # a clipped line
+    assert screen_photo(edged) is None
+    assert screen_photo(photo, flat_range=None) is None
+    # two rows of tiles on a flat cloth, one near the edge: not a photo between bars
+    cloth = np.full((1000, 800, 3), 90, np.uint8)
+    cloth[80:180] = _textured(100, 800, 1)
+    cloth[400:800] = _textured(400, 800, 2)
+    assert screen_photo(cloth) is None
+    # tiles in the middle of a flat canvas, as the reader's own tests draw them: no bar, no screen
+    canvas = np.full((1000, 800, 3), 40, np.uint8)
+    canvas[300:700] = _textured(400, 800, 3)
+    assert screen_photo(canvas) is None
+    # a photo shown across a turned phone: columns
+    wide = np.zeros((1170, 2532, 3), np.uint8)
+    wide[:, 400:2100] = cv2.resize(photo, (1700, 1170))
+    cv2.putText(wide, "9:41", (60, 500), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (255, 255, 255), 5)
+    x0, y0, x1, y1 = screen_photo(wide)
+    assert 0 <= 400 - x0 <= 12 and 0 <= x1 - 2100 <= 12 and (y0, y1) == (0, 1170)
+
+
+def test_a_read_of_the_photo_is_put_back_in_the_screenshots_pixels():
+    read = TileRead("1m", (10, 20, 60, 90), 0.9, corners=[(10, 20), (60, 20), (60, 90), (10, 90)])
+    moved = shifted_read(read, 5, 100)
+    assert moved.box == (15, 120, 65, 190) and moved.corners[2] == (65, 190) and moved.code == "1m"
+
+
+def test_the_reader_reads_a_screenshot_as_the_photo_it_shows():
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    from vision import read_tiles
+    photo = cv2.imread(str(HAND_PHOTO))
+    shot, top = screenshot(photo)
+    k = shot.shape[1] / photo.shape[1]
+    on_photo = [r for r in read_tiles(photo)]
+    on_shot = [r for r in read_tiles(shot)]
+    # nothing read in the bars, the photo's tiles as read alone
+    assert all(top <= (r.box[1] + r.box[3]) / 2 <= top + photo.shape[0] * k for r in on_shot)
+    assert sorted(r.code for r in on_shot) == sorted(r.code for r in on_photo)
+
+
+def test_the_screenshot_command_writes_a_labelled_copy_the_reader_crops_to_the_photo(tmp_path):
+    from vision_lab.screenshots import main
+    from tests.vision.test_capture_settings import labelled_folder
+    src = labelled_folder(tmp_path)
+    photo = _textured(480, 640)
+    photo[96:192, 128:192] = (30, 200, 30)              # a labelled box: x 0.25, y 0.3, w 0.1, h 0.2
+    cv2.imwrite(str(src / "images" / "a.jpg"), photo)
+    (src / "labels" / "a.txt").write_text("0 0.25 0.3 0.1 0.2\n")
+    assert main([str(src), "--out", str(tmp_path / "out"), "--seed", "3"]) == 0
+    shot = cv2.imread(str(tmp_path / "out" / "images" / "a.png"))
+    c, x, y, w, h = (float(v) for v in (tmp_path / "out" / "labels" / "a.txt").read_text().split())
+    H, W = shot.shape[:2]
+    inside = shot[round((y - h / 4) * H):round((y + h / 4) * H), round((x - w / 4) * W):round((x + w / 4) * W)]
+    assert H > 2 * W and inside.reshape(-1, 3).mean(axis=0)[1] > 150          # the label lies on the green box
+    x0, y0, x1, y1 = screen_photo(shot)
+    assert y0 < (y - h / 2) * H and (y + h / 2) * H < y1 and y1 - y0 < 0.5 * H

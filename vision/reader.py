@@ -890,12 +890,13 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
                 merged[-1] = (merged[-1][0], r[1])
             else:
                 merged.append(r)
-        runs = merged
-        photo = max(runs, key=lambda r: r[1] - r[0], default=None)
+        photo = max(merged, key=lambda r: r[1] - r[0], default=None)
         if photo is None or photo[1] - photo[0] < photo_least * n or photo[0] == 0 or photo[1] == n:
             continue                # a photo shown on a screen has a flat band on both sides
         edge = chrome_share * n
-        bars = [r for r in runs if r != photo]
+        # the bars as they lie, not joined: a display's rounded corners a row or two above the
+        # status bar's glyphs made one bar too thick of a shrunk screenshot
+        bars = [r for r in runs if r[1] <= photo[0] or r[0] >= photo[1]]
         if not bars or any(r[1] - r[0] > bar_share * n or edge < r[1] and r[0] < n - edge for r in bars):
             continue                # no bar, or tiles on a flat cloth: not a photo between a screen's bars
         full = h if axis == 0 else w

@@ -43,6 +43,20 @@ def test_a_screenshots_photo_is_found_between_its_bars(dark):
     assert (x0, x1) == (0, 1170) and 0 <= top - y0 <= 12 and 0 <= y1 - (top + 877) <= 12
 
 
+def test_a_display_s_rounded_corners_just_above_the_status_bar_are_no_thick_bar():
+    # a light iPhone screenshot shrunk by a chat app to 1000 px: the display's black corners end
+    # a row or two above the clock, and the two read as one bar too thick to be one
+    height, width = 1000, 462
+    shot = np.full((height, width, 3), 255, np.uint8)
+    shot[330:670] = cv2.resize(_textured(900, 1200), (width, 340))
+    for cx in (0, width):
+        cv2.circle(shot, (cx, 0), 58, (0, 0, 0), -1)
+    cv2.putText(shot, "9:41", (40, 84), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (20, 20, 20), 3)
+    cv2.putText(shot, "Edit", (40, height - 60), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (20, 20, 20), 3)
+    x0, y0, x1, y1 = screen_photo(shot)
+    assert (x0, x1) == (0, width) and 322 <= y0 <= 330 and 670 <= y1 <= 678
+
+
 def test_a_photo_is_not_taken_for_a_screen():
     photo = _textured(640, 640)
     assert screen_photo(photo) is None

@@ -43,6 +43,10 @@ DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brigh
 #: Said of a photo whose tiles are out of focus (``vision.reader.BLUR_WARN_SOFTNESS``)
 BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone "
                  "still, tap the tiles on the screen to focus, and take it again")
+#: Said of a phone screenshot whose photo was read alone (``vision.reader.screen_photo``): a
+#: trial's player was never told the picture was taken for one
+SCREENSHOT_READ = ("read as a phone screenshot: the photo it shows was read, not the phone's and the app's bars "
+                   "around it")
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "last_of_kind", "discarder")
@@ -70,6 +74,8 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     damage = getattr(tiles, "damage", None)
     if getattr(tiles, "blurred", False):    # first too: a blurred tile's misreading may be the others' cause
         out["reading"]["warnings"].insert(0, BLURRED_PHOTO)
+    if getattr(tiles, "screen", None):      # last: how the picture was read, not a fault of it
+        out["reading"]["warnings"].append(SCREENSHOT_READ)
     if getattr(tiles, "dark", False):       # first too: tiles missed in the dark leave a hand short
         out["reading"]["warnings"].insert(0, DARK_PHOTO)
     if damage:      # first: the tiles' own warnings may come from the damaged part

@@ -419,7 +419,8 @@ class TileReader:
             # on the reading as finally chosen: a photo turned upright is read again before it
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
-            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark, reads.blurred)
+            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark, reads.blurred,
+                                                         reads.screen)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -438,7 +439,8 @@ class TileReader:
                                                 decoded.damage), t0, timings, embeddings, profile, turn)
         dx, dy = x0 * decoded.scale, y0 * decoded.scale
         return TileReads([shifted_read(r, dx, dy) for r in reads], reads.damage,
-                         photo_frame(decoded.image, decoded.scale), reads.dark, reads.blurred)
+                         photo_frame(decoded.image, decoded.scale), reads.dark, reads.blurred,
+                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale))
 
     def _read_decoded(self, decoded: DecodedImage, t0: float, timings: dict | None, embeddings: bool, profile,
                       turn: bool) -> TileReads:

@@ -56,15 +56,18 @@ class TileReads(list):
     cannot say so; and the photo's ``frame`` (width, height) in the reads' pixels, or None, so
     that grouping can tell a tile cut by the photo's edge; ``dark``: the photo was too dark to read
     surely (``vision.reader.DARK_WARN_P99``); ``blurred``: its tiles are out of focus
-    (``vision.reader.BLUR_WARN_SOFTNESS``)."""
+    (``vision.reader.BLUR_WARN_SOFTNESS``); ``screen``: the picture was a phone screenshot, and
+    the photo it shows (x0, y0, x1, y1 in the reads' pixels) was read alone
+    (``vision.reader.screen_photo``), else None."""
 
     def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None,
-                 dark: bool = False, blurred: bool = False):
+                 dark: bool = False, blurred: bool = False, screen: tuple[float, float, float, float] | None = None):
         super().__init__(reads)
         self.damage = damage
         self.frame = frame
         self.dark = dark
         self.blurred = blurred
+        self.screen = screen
 
 
 @dataclass

@@ -2973,6 +2973,9 @@ MESSAGES_FR = {
         "aucune main écrite : tapez ses tuiles, la tuile gagnante en dernier après une espace, comme 123m456p789s11z22z 2z",
     "the photo is very dark: tiles may be missed or misread even brightened; take it again in more light (a lamp, or the phone's flash)":
         "la photo est très sombre : des tuiles peuvent manquer ou être mal lues même éclaircies ; reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
+    "read as a phone screenshot: the photo it shows was read, not the phone's and the app's bars around it":
+        "lue comme une capture d'écran de téléphone : la photo qu'elle montre a été lue, pas les barres du téléphone "
+        "et de l'application autour",
     "the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone still, tap the tiles on the screen to focus, and take it again":
         "la photo semble floue (les contours des tuiles ne sont pas nets) : des tuiles peuvent être mal lues ; tenez le téléphone immobile, touchez les tuiles à l'écran pour faire la mise au point, et reprenez-la",
     "the photo is very dark: take it again in more light (a lamp, or the phone's flash)":

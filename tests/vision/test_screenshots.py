@@ -101,6 +101,21 @@ def test_the_reader_reads_a_screenshot_as_the_photo_it_shows():
     # nothing read in the bars, the photo's tiles as read alone
     assert all(top <= (r.box[1] + r.box[3]) / 2 <= top + photo.shape[0] * k for r in on_shot)
     assert sorted(r.code for r in on_shot) == sorted(r.code for r in on_photo)
+    # and it says where the photo lay
+    x0, y0, x1, y1 = read_tiles(shot).screen
+    assert (x0, x1) == (0, shot.shape[1]) and 0 <= top - y0 <= 12 and 0 <= y1 - (top + photo.shape[0] * k) <= 12
+    assert read_tiles(photo).screen is None
+
+
+def test_a_screenshot_read_so_is_said_to_the_player(monkeypatch):
+    # a trial's player was never told the picture was taken for a screenshot
+    import mjtable.pipeline as pipeline
+    import vision
+    from vision.types import TileReads
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([], screen=(0, 800, 1170, 1700)))
+    assert pipeline.read_photo(b"any")["reading"]["warnings"][-1] == pipeline.SCREENSHOT_READ
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([]))
+    assert pipeline.SCREENSHOT_READ not in pipeline.read_photo(b"any")["reading"]["warnings"]
 
 
 def test_the_screenshot_command_writes_a_labelled_copy_the_reader_crops_to_the_photo(tmp_path):

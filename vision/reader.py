@@ -430,8 +430,9 @@ class TileReader:
     def _read(self, image, timings: dict | None, embeddings: bool, profile, turn: bool = True) -> TileReads:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
-        # a phone screenshot: the photo it shows is read alone, not the bars' glyphs around it
-        photo = screen_photo(decoded.image, self.config.screen_flat_range)
+        # a phone screenshot: the photo it shows is read alone, not the bars' glyphs around it (a
+        # picture turned to be read again is that photo already)
+        photo = screen_photo(decoded.image, self.config.screen_flat_range) if turn else None
         if photo is None:
             return self._read_decoded(decoded, t0, timings, embeddings, profile, turn)
         x0, y0, x1, y1 = photo
@@ -876,15 +877,9 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
         n = len(flat)
         if flat.sum() < flat_least * n:
             continue                # a photo, not a screen: a black edge or a clipped line or two
-        runs, start = [], None
-        for i, f in enumerate(flat):
-            if not f and start is None:
-                start = i
-            elif f and start is not None:
-                runs.append((start, i))
-                start = None
-        if start is not None:
-            runs.append((start, n))
+        # the runs of lines that are not flat: (first, past the last)
+        change = np.diff(np.concatenate(([0], (~flat).astype(np.int8), [0])))
+        runs = list(zip(np.flatnonzero(change == 1).tolist(), np.flatnonzero(change == -1).tolist()))
         # a photo's own flat line or two (a clipped row) does not split it: bars lie far from it
         merged = []
         for r in runs:

@@ -2,8 +2,8 @@
 
 Turned grey (a webcam's night mode, a phone's mono filter), dim (a table lit by one lamp), under
 warm tungsten light, under a lamp's spot (part of the hand lit, the rest in shade), out of focus
-(blur), shaken while taken (shake: motion blur along one direction), over-exposed (bright: a phone metering on the dark cloth), or with a lamp's reflections
-on glossy faces (glare). The copy keeps the labels and the images' names (so the label errata still
+(blur), shaken while taken (shake: motion blur along one direction), over-exposed (bright: a
+phone metering on the dark cloth), or with a lamp's reflections on glossy faces (glare). The copy keeps the labels and the images' names (so the label errata still
 apply) and is read by ``mjtable eval reader OUT`` like any labelled folder.
 
     python -m vision_lab.capture_settings ../shared/data/chinese-mahjong-detection/valid \
@@ -134,7 +134,8 @@ def glare(image: np.ndarray, rng=None) -> np.ndarray:
     return np.clip(image.astype(np.float32) + added, 0, 255).astype(np.uint8)
 
 
-SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot, "blur": blur, "shake": shake, "bright": bright, "glare": glare}
+SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot, "blur": blur, "shake": shake, "bright": bright,
+            "glare": glare}
 
 
 def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: float | None = None,
@@ -142,9 +143,28 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: f
     """Write ``source`` (a YOLO-format folder: ``images/``, ``labels/``, a ``data.yaml`` beside
     or above it) to ``out`` under ``setting`` (``shade``: the spot setting's, default
     ``SPOT_SHADE``; ``blur_share``: the blur setting's sigma or the shake setting's length as a
-    share of the longer side, default drawn from ``BLUR_SIGMA``, ``SHAKE_LENGTH``); returns the number of images written."""
+    share of the longer side, default drawn from ``BLUR_SIGMA``, ``SHAKE_LENGTH``); returns the
+    number of images written."""
     if setting not in SETTINGS:
         raise ValueError(f"unknown setting {setting!r}: one of {', '.join(SETTINGS)}")
+    take = partial(spot, shade=shade) if setting == "spot" and shade is not None else \
+        partial(SETTINGS[setting], share=blur_share) if setting in ("blur", "shake") and blur_share is not None \
+        else SETTINGS[setting]
+    out = Path(out)
+    rng = np.random.default_rng(seed)
+    written = 0
+    for path, image, label in labelled_copy(source, out):
+        cv2.imwrite(str(out / "images" / path.name), take(image, rng))
+        if label.exists():
+            shutil.copyfile(label, out / "labels" / label.name)
+        written += 1
+    return written
+
+
+def labelled_copy(source: Path, out: Path):
+    """Yield (path, BGR image, label path) for each readable image of ``source`` (a YOLO-format
+    folder: ``images/``, ``labels/``, a ``data.yaml`` beside or above it), ``out`` made ready for
+    their copies (``images/``, ``labels/``, the same ``data.yaml``)."""
     source, out = Path(source), Path(out)
     names = _names_file(source)
     if names is None:
@@ -155,21 +175,10 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: f
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(names, out / "data.yaml")
-    rng = np.random.default_rng(seed)
-    take = partial(spot, shade=shade) if setting == "spot" and shade is not None else \
-        partial(SETTINGS[setting], share=blur_share) if setting in ("blur", "shake") and blur_share is not None \
-        else SETTINGS[setting]
-    written = 0
     for path in paths:
         image = cv2.imread(str(path))
-        if image is None:
-            continue
-        cv2.imwrite(str(out / "images" / path.name), take(image, rng))
-        label = source / "labels" / (path.stem + ".txt")
-        if label.exists():
-            shutil.copyfile(label, out / "labels" / label.name)
-        written += 1
-    return written
+        if image is not None:
+            yield path, image, source / "labels" / (path.stem + ".txt")
 
 
 def folder_copy_parser(doc: str) -> argparse.ArgumentParser:

@@ -9,29 +9,29 @@ Made from the same photos, not an unseen set: it measures what a screenshot adds
 (``vision.reader.screen_photo``)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .capture_settings import folder_copy_main
-from .evaluate import _names_file, image_paths
+from .capture_settings import folder_copy_main, labelled_copy
 
 #: Phone screens' widths in pixels, and their height over their width.
 SCREEN_WIDTHS = (1080, 1170, 1284)
 SCREEN_SHAPE = (2.05, 2.2)
 
 
-def screenshot(photo: np.ndarray, rng, width: int | None = None) -> tuple[np.ndarray, int, int]:
-    """``photo`` shown in a gallery app on a phone: the screenshot, the photo's top row in it and
-    its height there."""
+def screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool | None = None
+               ) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``photo`` shown in a gallery app on a phone (``width`` px wide, in a ``dark`` theme or not;
+    drawn when None): the screenshot, and the photo's (left, top, width, height) in it."""
     width = int(rng.choice(SCREEN_WIDTHS)) if width is None else width
     height = int(width * rng.uniform(*SCREEN_SHAPE))
-    bg, fg = ((0, 0, 0), (255, 255, 255)) if rng.random() < 0.5 else ((255, 255, 255), (20, 20, 20))
+    dark = rng.random() < 0.5 if dark is None else dark
+    bg, fg = ((0, 0, 0), (255, 255, 255)) if dark else ((255, 255, 255), (20, 20, 20))
     canvas = np.full((height, width, 3), bg, np.uint8)
     shown = min(height - 600, round(photo.shape[0] * width / photo.shape[1]))
-    shown_w = round(photo.shape[1] * shown / photo.shape[0])
+    shown_w = min(width, round(photo.shape[1] * shown / photo.shape[0]))     # rounding may pass the width by one
     top = (height - shown) // 2 + int(rng.integers(-100, 100))
     left = (width - shown_w) // 2
     canvas[top:top + shown, left:left + shown_w] = cv2.resize(photo, (shown_w, shown), interpolation=cv2.INTER_AREA)
@@ -57,31 +57,19 @@ def screenshot(photo: np.ndarray, rng, width: int | None = None) -> tuple[np.nda
         cx = int(width * (i + 0.5) / 4)
         cv2.rectangle(canvas, (cx - int(28 * s), height - int(190 * s)), (cx + int(28 * s), height - int(130 * s)), fg,
                       int(4 * s), cv2.LINE_AA)
-    return canvas, top, shown
+    return canvas, (left, top, shown_w, shown)
 
 
 def write_screenshots(source: Path, out: Path, seed: int = 0) -> int:
     """Write ``source`` (a YOLO-format folder) to ``out`` as phone screenshots; returns the number
     of images written."""
-    source, out = Path(source), Path(out)
-    names = _names_file(source)
-    if names is None:
-        raise FileNotFoundError(f"no data.yaml in {source} or its parent (the class names of its labels)")
-    (out / "images").mkdir(parents=True, exist_ok=True)
-    (out / "labels").mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(names, out / "data.yaml")
+    out = Path(out)
     rng = np.random.default_rng(seed)
     written = 0
-    for path in image_paths(source):
-        photo = cv2.imread(str(path))
-        if photo is None:
-            continue
-        shot, top, shown = screenshot(photo, rng)
+    for path, photo, label in labelled_copy(source, out):
+        shot, (left, top, shown_w, shown) = screenshot(photo, rng)
         height, width = shot.shape[:2]
-        shown_w = round(photo.shape[1] * shown / photo.shape[0])
-        left = (width - shown_w) // 2
         cv2.imwrite(str(out / "images" / (path.stem + ".png")), shot)
-        label = source / "labels" / (path.stem + ".txt")
         lines = []
         for line in (label.read_text().splitlines() if label.exists() else []):
             parts = line.split()

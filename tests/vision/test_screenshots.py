@@ -8,6 +8,7 @@ import pytest
 
 from vision.reader import screen_photo, shifted_read
 from vision.types import TileRead
+from vision_lab.screenshots import screenshot as gallery_screenshot
 
 from .test_exposure import HAND_PHOTO
 
@@ -18,21 +19,10 @@ def _textured(h: int, w: int, seed: int = 0) -> np.ndarray:
 
 
 def screenshot(photo: np.ndarray, dark: bool = True, width: int = 1170) -> tuple[np.ndarray, int]:
-    """``photo`` shown across a phone's width between flat bands, the status bar's time and
-    battery, an app bar and four buttons drawn in them; returns it and the photo's top row."""
-    height = round(width * 2.16)
-    bg, fg = ((0, 0, 0), (255, 255, 255)) if dark else ((255, 255, 255), (20, 20, 20))
-    canvas = np.full((height, width, 3), bg, np.uint8)
-    shown = round(photo.shape[0] * width / photo.shape[1])
-    top = (height - shown) // 2
-    canvas[top:top + shown] = cv2.resize(photo, (width, shown), interpolation=cv2.INTER_AREA)
-    cv2.putText(canvas, "9:41", (90, 95), cv2.FONT_HERSHEY_SIMPLEX, 1.6, fg, 5, cv2.LINE_AA)
-    cv2.rectangle(canvas, (width - 140, 58), (width - 60, 95), fg, 3)
-    cv2.putText(canvas, "< Photos", (40, 200), cv2.FONT_HERSHEY_SIMPLEX, 1.3, fg, 4, cv2.LINE_AA)
-    for i in range(4):
-        cx = width * (2 * i + 1) // 8
-        cv2.rectangle(canvas, (cx - 28, height - 190), (cx + 28, height - 130), fg, 4)
-    return canvas, top
+    """``photo`` in a gallery app's screenshot (``vision_lab.screenshots``); returns it and the
+    photo's top row."""
+    shot, (_, top, _, _) = gallery_screenshot(photo, np.random.default_rng(0), width=width, dark=dark)
+    return shot, top
 
 
 @pytest.mark.parametrize("dark", [True, False])

@@ -9,7 +9,9 @@ machine without ../shared, fonts or the artwork can train on it (``vision_lab.tr
     python -m vision_lab.pack_detector --out build/packed_det --size 448 --scenes 900 --body-scenes 900
 
 Real photos are copied once; ``train_packed --real-copies K`` repeats them there (cheaper to
-carry than K copies).
+carry than K copies). ``--sheet-photos N`` adds N train photos again with a printed sheet beside
+their tiles (``vision_lab.printed_sheets``; labels unchanged): both shipped detectors box a score
+sheet's letters as tiles, which no training picture showed them (docs/experiments.md).
 """
 from __future__ import annotations
 
@@ -50,15 +52,16 @@ def _write(img_dir: Path, lab_dir: Path, name: str, img: np.ndarray, label_text:
 
 def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: int = 900, body_scenes: int = 900,
          val_photos: int = 40, val_scenes: int = 40, seed: int = 7, styles=DETECTOR_STYLES, part: int = 0,
-         parts: int = 1, log=print) -> Path:
+         parts: int = 1, sheet_photos: int = 0, log=print) -> Path:
     """Writes the pack (or the ``part``-th of ``parts`` interleaved shares of its scenes, for
-    parallel packing into one folder); returns its data.yaml."""
+    parallel packing into one folder); returns its data.yaml. ``sheet_photos``: that many train
+    photos (an even spread) packed again with a printed sheet where it covers no tile."""
     from .synth.capture_modes import MODES
     if not 0 <= part < parts:
         raise ValueError(f"part {part} of {parts}: a part is 0 to parts - 1")
     out = Path(out)
     _check_settings(out, {"size": size, "seed": seed, "styles": list(styles), "photo_quality": PHOTO_JPEG_QUALITY,
-                          "scene_quality": SCENE_JPEG_QUALITY})
+                          "scene_quality": SCENE_JPEG_QUALITY, **({"sheet_photos": sheet_photos} if sheet_photos else {})})
     photos = Path(data_root) / PHOTOS
     jobs = []
     for split, real_split, n_real, n_std, n_body in (("train", "train", None, scenes, body_scenes),
@@ -71,6 +74,8 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
         if n_real is not None:   # an even spread of the split, not its first photos
             reals = reals[::max(1, len(reals) // n_real)][:n_real] if n_real > 0 else []
         jobs += [("real", split, p) for p in reals]
+        if split == "train" and sheet_photos > 0:
+            jobs += [("sheet", split, p) for p in reals[::max(1, len(reals) // sheet_photos)][:sheet_photos]]
         jobs += [("scene", split, i) for i in range(n_std)]
         jobs += [("body", split, i) for i in range(n_body)]
     start = time.time()
@@ -82,6 +87,11 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
             if not (lab_dir / f"{name}.txt").exists():   # the photo's labels lie beside its images folder
                 rows = yolo_rows(what.parent.parent / "labels" / (what.stem + ".txt"))
                 _write(img_dir, lab_dir, name, cv2.imread(str(what)), tile_label_text(rows), size, PHOTO_JPEG_QUALITY)
+            continue
+        if kind == "sheet":
+            name = "sheet_" + what.stem
+            if not (lab_dir / f"{name}.txt").exists():
+                _write_sheet_photo(img_dir, lab_dir, name, what, seed, size)
             continue
         name = f"{kind}_{split}_{what:05d}"
         if (lab_dir / f"{name}.txt").exists():
@@ -101,6 +111,20 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
     data_yaml.write_text(f"train: train/images\nval: val/images\n"
                          f"nc: {len(DETECTOR_CLASSES)}\nnames: {list(DETECTOR_CLASSES)}\n")
     return data_yaml
+
+
+def _write_sheet_photo(img_dir: Path, lab_dir: Path, name: str, photo_path: Path, seed: int, size: int) -> None:
+    """The photo at ``photo_path`` with a printed sheet beside its tiles, its labels as they are;
+    nothing when no place is free (the sheet's draws from the photo's name, whatever the part)."""
+    import zlib
+
+    from .printed_sheets import label_boxes, with_sheet
+    photo = cv2.imread(str(photo_path))
+    label = photo_path.parent.parent / "labels" / (photo_path.stem + ".txt")
+    rng = np.random.default_rng([seed, 8, zlib.crc32(photo_path.stem.encode())])
+    pasted, _ = with_sheet(photo, label_boxes(label, photo.shape[1], photo.shape[0]), rng)
+    if pasted is not None:
+        _write(img_dir, lab_dir, name, pasted, tile_label_text(yolo_rows(label)), size, PHOTO_JPEG_QUALITY)
 
 
 def _check_settings(out: Path, settings: dict) -> None:
@@ -128,9 +152,11 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--part", type=int, default=0)
     ap.add_argument("--parts", type=int, default=1)
+    ap.add_argument("--sheet-photos", type=int, default=0,
+                    help="train photos packed again with a printed sheet beside their tiles (default 0)")
     a = ap.parse_args(argv)
     print(pack(Path(a.out), Path(a.data_root), a.size, a.scenes, a.body_scenes, a.val_photos, a.val_scenes, a.seed,
-               part=a.part, parts=a.parts))
+               part=a.part, parts=a.parts, sheet_photos=a.sheet_photos))
 
 
 if __name__ == "__main__":

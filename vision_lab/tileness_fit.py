@@ -145,6 +145,53 @@ def mine_body_scenes(n_scenes: int, reader, data_root: Path, seed: int = 0, log=
     return {"features": np.concatenate(feats), "is_tile": np.array(is_tile, bool)}
 
 
+def mine_sheets(folder: Path, reader, log=print) -> dict:
+    """Face-up detections of both of the reader's detectors on a folder written by
+    ``vision_lab.printed_sheets`` (photos with a printed sheet beside their tiles): features and
+    whether each is a tile (IoU >= ``MATCH_IOU`` with a label) or not (its box's middle on the
+    sheet, under ``NOT_TILE_IOU`` with every label, however sure the detector: a letter boxed
+    at 0.77 is still no tile). Why: the train photos show no print, so the probes never learnt it."""
+    import json
+
+    import cv2
+
+    from vision.crops import crop_tile
+    from vision.detections import box_iou
+    from vision.reader import detect_in
+    from .printed_sheets import SHEETS_FILE, label_boxes
+    folder = Path(folder)
+    sheets = json.loads((folder / SHEETS_FILE).read_text())
+    detectors = [d for d in (reader.detector, getattr(reader, "second_detector", None)) if d is not None]
+    feats, is_tile = [], []
+    for name, quad in sorted(sheets.items()):
+        img = cv2.imread(str(folder / "images" / name))
+        if img is None:
+            continue
+        labels = label_boxes(folder / "labels" / (Path(name).stem + ".txt"), img.shape[1], img.shape[0])
+        contour = np.asarray(quad, np.float32).reshape(-1, 1, 2)
+        for detector in detectors:
+            dets = detect_in(detector, img)
+            up = [k for k, n in enumerate(dets.names()) if n != "back"]
+            if not up:
+                continue
+            ov = box_iou(dets.xyxy[up], labels).max(1) if len(labels) else np.zeros(len(up))
+            used = []
+            for k, o in zip(up, ov):
+                x0, y0, x1, y1 = dets.xyxy[k]
+                on_sheet = cv2.pointPolygonTest(contour, (float(x0 + x1) / 2, float(y0 + y1) / 2), False) >= 0
+                if o >= MATCH_IOU or (o < NOT_TILE_IOU and on_sheet):
+                    used.append((k, o >= MATCH_IOU))
+            if used:
+                _, f = reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[k]) for k, _ in used])
+                feats.append(f)
+                is_tile.extend(t for _, t in used)
+    if not feats:
+        return {"features": np.zeros((0, 0), np.float32), "is_tile": np.zeros(0, bool)}
+    out = {"features": np.concatenate(feats), "is_tile": np.array(is_tile, bool)}
+    log(f"sheets: {int(out['is_tile'].sum())} tiles and {int((~out['is_tile']).sum())} detections on the sheets")
+    return out
+
+
 def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path) -> np.ndarray:
     """Features of rendered tiles of the artwork and procedural sets (never the GL set)."""
     from .crop_dataset import HOLDOUT_STYLES, synthetic_crops

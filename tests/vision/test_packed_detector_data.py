@@ -38,6 +38,19 @@ def test_a_pack_is_self_contained_at_its_size_and_parts_add_up(tmp_path):
         ["0", "0.5", "0.5", "0.1", "0.15"]
 
 
+def test_train_photos_packed_again_with_a_printed_sheet_keep_their_labels(tmp_path):
+    _photo_set(tmp_path / "shared")
+    kw = dict(data_root=tmp_path / "shared", size=320, scenes=0, body_scenes=0, val_photos=0, val_scenes=0,
+              styles=("procedural",), log=lambda *a: None)
+    pack_detector.pack(tmp_path / "plain", **kw)
+    pack_detector.pack(tmp_path / "sheets", sheet_photos=1, **kw)
+    train = tmp_path / "sheets" / "train"
+    assert not (tmp_path / "plain" / "train" / "images" / "sheet_train_a.jpg").exists()
+    assert (train / "labels" / "sheet_train_a.txt").read_text() == (train / "labels" / "real_train_a.txt").read_text()
+    sheet, real = (cv2.imread(str(train / "images" / f"{n}_train_a.jpg")).astype(int) for n in ("sheet", "real"))
+    assert (np.abs(sheet - real).max(axis=2) > 40).sum() > 500        # ink on the grey photo
+
+
 def test_real_photos_are_repeated_under_other_names(tmp_path):
     images, labels = tmp_path / "train" / "images", tmp_path / "train" / "labels"
     images.mkdir(parents=True)

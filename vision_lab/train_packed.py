@@ -78,6 +78,8 @@ def main(argv=None) -> None:
     ap.add_argument("--name", default="det_packed")
     ap.add_argument("--out", default="build/runs_gpu", help="folder of the run")
     ap.add_argument("--device", default=None)
+    ap.add_argument("--freeze", type=int, default=0,
+                    help="layers kept as --init has them (10: the backbone of tile-det-n), for a short fine-tune")
     a = ap.parse_args(argv)
 
     # data.yaml has no ``path``: ultralytics then reads the folders beside it, wherever it was carried
@@ -91,7 +93,7 @@ def main(argv=None) -> None:
     model.train(data=str(data), project=str(Path(a.out).resolve()), name=a.name, exist_ok=True, plots=False,
                 device=device, epochs=a.epochs, imgsz=a.imgsz, batch=a.batch, workers=a.workers, seed=0,
                 deterministic=False, close_mosaic=max(1, a.epochs // 10), patience=1000, optimizer="AdamW",
-                lr0=a.lr0, warmup_epochs=2, cache=False if a.cache == "none" else a.cache,
+                lr0=a.lr0, warmup_epochs=2, **({"freeze": a.freeze} if a.freeze else {}), cache=False if a.cache == "none" else a.cache,
                 **({"time": a.hours} if a.hours else {}))
     sys.stdout.flush()
 

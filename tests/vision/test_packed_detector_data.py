@@ -100,3 +100,28 @@ def test_offline_training_reads_its_results_without_polars(monkeypatch, tmp_path
         csv.writer(f).writerows([["epoch", "  metrics/mAP50(B)"], [1, 0.5], [2, 0.75]])
     fake = type("T", (), {"csv": path})()
     assert trainer.BaseTrainer.read_results_csv(fake) == {"epoch": [1.0, 2.0], "metrics/mAP50(B)": [0.5, 0.75]}
+
+
+def test_a_short_fine_tune_keeps_the_frozen_layers_as_they_were(monkeypatch, tmp_path):
+    """--freeze reaches ultralytics' trainer (the layers it keeps as --init has them); without it
+    nothing is frozen."""
+    import ultralytics
+
+    seen = []
+
+    class FakeYOLO:
+        def __init__(self, weights):
+            self.weights = weights
+
+        def train(self, **kw):
+            seen.append(kw)
+
+    monkeypatch.setattr(ultralytics, "YOLO", FakeYOLO)
+    monkeypatch.setattr(train_packed, "offline_ultralytics", lambda: None)
+    (tmp_path / "train" / "images").mkdir(parents=True)
+    (tmp_path / "train" / "labels").mkdir()
+    data = tmp_path / "data.yaml"
+    data.write_text("train: train/images\nval: train/images\nnc: 2\nnames: ['tile', 'back']\n")
+    train_packed.main(["--data", str(data), "--init", "w.pt", "--freeze", "10", "--device", "cpu"])
+    train_packed.main(["--data", str(data), "--init", "w.pt", "--device", "cpu"])
+    assert seen[0]["freeze"] == 10 and "freeze" not in seen[1]

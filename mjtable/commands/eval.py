@@ -39,6 +39,8 @@ READER_NUMBERS = {
                      "(default vision.reader.READ_FLOOR; 0: keep every reading)"),
     "--small-read-share": ("small_read_share", True, "SHARE", "leave out face-up tiles whose box is under SHARE of "
                            "the photo's median (default vision.reader.SMALL_READ_SHARE; 0: keep them)"),
+    "--small-read-sure": ("small_read_sure", False, "P", "judge small tiles by the median of those read at P or "
+                          "surer, when there are enough (default vision.reader.SMALL_READ_SURE; 0: every read)"),
     "--nested-share": ("nested_share", True, "SHARE", "leave out face-up tiles whose box and a surer tile's box "
                        "nest, the smaller SHARE or more inside the other (default vision.reader.NESTED_SHARE; 0: keep "
                        "them)"),

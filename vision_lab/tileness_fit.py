@@ -114,32 +114,42 @@ def mine_body_scenes(n_scenes: int, reader, data_root: Path, seed: int = 0, log=
     ``NOT_TILE_IOU`` with every face: dice, books, screens, a hand, face-down tiles, a box across
     two tiles). Why: on such scenes most reads that are no tile are of things the real train
     photos do not show (docs/renderer.md), so the probe never learnt them."""
-    from vision.crops import crop_tile
-    from vision.detections import box_iou
-    from vision.reader import detect_in
     from .crop_dataset import HOLDOUT_STYLES
     from .synth.artwork import PROCEDURAL
     from .synth.capture_modes import MODES, mode_scene
-    detectors = [d for d in (reader.detector, getattr(reader, "second_detector", None)) if d is not None]
     feats, is_tile = [], []
     for i in range(n_scenes):
         rng = np.random.default_rng([seed, BODY_SCENE_PART, i])
         img, labels = mode_scene(MODES[i % len(MODES)], rng, (*HOLDOUT_STYLES, PROCEDURAL), data_root)
         faces = np.array([t.box for t in labels if not t.face_down and t.code], np.float64).reshape(-1, 4)
-        for detector in detectors:
-            dets = detect_in(detector, img)
-            up = [k for k, name in enumerate(dets.names()) if name != "back"]
-            if not up:
-                continue
-            ov = box_iou(dets.xyxy[up], faces).max(1) if len(faces) else np.zeros(len(up))
-            used = [(k, o >= MATCH_IOU) for k, o in zip(up, ov) if o >= MATCH_IOU or o < NOT_TILE_IOU]
-            if not used:
-                continue
+        _mine_picture(reader, img, faces, lambda box: True, feats, is_tile)
+        if (i + 1) % 100 == 0:
+            log(f"body scenes: {i + 1}/{n_scenes}")
+    return _mined(feats, is_tile)
+
+
+def _mine_picture(reader, img: np.ndarray, faces: np.ndarray, no_tile, feats: list, is_tile: list) -> None:
+    """Add to ``feats`` and ``is_tile`` the face-up detections of both of the reader's detectors
+    in ``img``: a tile when it overlaps a box of ``faces`` at ``MATCH_IOU``, none when it overlaps
+    every one under ``NOT_TILE_IOU`` and ``no_tile(box)`` says so; the others are left out."""
+    from vision.crops import crop_tile
+    from vision.detections import box_iou
+    from vision.reader import detect_in
+    for detector in (d for d in (reader.detector, getattr(reader, "second_detector", None)) if d is not None):
+        dets = detect_in(detector, img)
+        up = [k for k, name in enumerate(dets.names()) if name != "back"]
+        if not up:
+            continue
+        ov = box_iou(dets.xyxy[up], faces).max(1) if len(faces) else np.zeros(len(up))
+        used = [(k, o >= MATCH_IOU) for k, o in zip(up, ov)
+                if o >= MATCH_IOU or (o < NOT_TILE_IOU and no_tile(dets.xyxy[k]))]
+        if used:
             _, f = reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[k]) for k, _ in used])
             feats.append(f)
             is_tile.extend(t for _, t in used)
-        if (i + 1) % 100 == 0:
-            log(f"body scenes: {i + 1}/{n_scenes}")
+
+
+def _mined(feats: list, is_tile: list) -> dict:
     if not feats:
         return {"features": np.zeros((0, 0), np.float32), "is_tile": np.zeros(0, bool)}
     return {"features": np.concatenate(feats), "is_tile": np.array(is_tile, bool)}
@@ -155,13 +165,9 @@ def mine_sheets(folder: Path, reader, log=print) -> dict:
 
     import cv2
 
-    from vision.crops import crop_tile
-    from vision.detections import box_iou
-    from vision.reader import detect_in
     from .printed_sheets import SHEETS_FILE, label_boxes
     folder = Path(folder)
     sheets = json.loads((folder / SHEETS_FILE).read_text())
-    detectors = [d for d in (reader.detector, getattr(reader, "second_detector", None)) if d is not None]
     feats, is_tile = [], []
     for name, quad in sorted(sheets.items()):
         img = cv2.imread(str(folder / "images" / name))
@@ -169,25 +175,12 @@ def mine_sheets(folder: Path, reader, log=print) -> dict:
             continue
         labels = label_boxes(folder / "labels" / (Path(name).stem + ".txt"), img.shape[1], img.shape[0])
         contour = np.asarray(quad, np.float32).reshape(-1, 1, 2)
-        for detector in detectors:
-            dets = detect_in(detector, img)
-            up = [k for k, n in enumerate(dets.names()) if n != "back"]
-            if not up:
-                continue
-            ov = box_iou(dets.xyxy[up], labels).max(1) if len(labels) else np.zeros(len(up))
-            used = []
-            for k, o in zip(up, ov):
-                x0, y0, x1, y1 = dets.xyxy[k]
-                on_sheet = cv2.pointPolygonTest(contour, (float(x0 + x1) / 2, float(y0 + y1) / 2), False) >= 0
-                if o >= MATCH_IOU or (o < NOT_TILE_IOU and on_sheet):
-                    used.append((k, o >= MATCH_IOU))
-            if used:
-                _, f = reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[k]) for k, _ in used])
-                feats.append(f)
-                is_tile.extend(t for _, t in used)
-    if not feats:
-        return {"features": np.zeros((0, 0), np.float32), "is_tile": np.zeros(0, bool)}
-    out = {"features": np.concatenate(feats), "is_tile": np.array(is_tile, bool)}
+
+        def on_sheet(box, contour=contour) -> bool:
+            middle = (float(box[0] + box[2]) / 2, float(box[1] + box[3]) / 2)
+            return cv2.pointPolygonTest(contour, middle, False) >= 0
+        _mine_picture(reader, img, labels, on_sheet, feats, is_tile)
+    out = _mined(feats, is_tile)
     log(f"sheets: {int(out['is_tile'].sum())} tiles and {int((~out['is_tile']).sum())} detections on the sheets")
     return out
 

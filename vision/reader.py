@@ -1227,13 +1227,9 @@ def without_small_reads(reads: list[TileRead], share: float | None, least: int =
     the median of the reads at ``sure`` or surer when there are ``least`` of them
     (``SMALL_READ_SURE``); face-down reads stay."""
     sides = [max(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads]
-    judged = [r for r in reads if sure and not r.face_down and r.confidence >= sure]
-    least_side = None
-    if len(judged) >= least:
-        least_side = _share_of_median(judged, [max(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in judged],
-                                      share, least)
-    if least_side is None:
-        least_side = _share_of_median(reads, sides, share, least)
+    sure_sides = [s for r, s in zip(reads, sides) if sure and not r.face_down and r.confidence >= sure]
+    least_side = share * float(np.median(sure_sides)) if share is not None and len(sure_sides) >= least \
+        else _share_of_median(reads, sides, share, least)
     if least_side is None:
         return reads
     return [r for r, side in zip(reads, sides) if r.face_down or side >= least_side]

@@ -118,13 +118,13 @@ def _write_sheet_photo(img_dir: Path, lab_dir: Path, name: str, photo_path: Path
     nothing when no place is free (the sheet's draws from the photo's name, whatever the part)."""
     import zlib
 
-    from .printed_sheets import label_boxes, with_sheet
+    from .printed_sheets import pixel_boxes, with_sheet
     photo = cv2.imread(str(photo_path))
-    label = photo_path.parent.parent / "labels" / (photo_path.stem + ".txt")
+    rows = yolo_rows(photo_path.parent.parent / "labels" / (photo_path.stem + ".txt"))
     rng = np.random.default_rng([seed, 8, zlib.crc32(photo_path.stem.encode())])
-    pasted, _ = with_sheet(photo, label_boxes(label, photo.shape[1], photo.shape[0]), rng)
+    pasted, _ = with_sheet(photo, pixel_boxes(rows, photo.shape[1], photo.shape[0]), rng)
     if pasted is not None:
-        _write(img_dir, lab_dir, name, pasted, tile_label_text(yolo_rows(label)), size, PHOTO_JPEG_QUALITY)
+        _write(img_dir, lab_dir, name, pasted, tile_label_text(rows), size, PHOTO_JPEG_QUALITY)
 
 
 def _check_settings(out: Path, settings: dict) -> None:

@@ -24,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from .capture_settings import folder_copy_main, labelled_copy
+from .datasets import yolo_rows
 
 #: Latin fonts (Debian fonts-dejavu-core, installed with matplotlib's and Pillow's users); the
 #: CJK fonts are the procedural faces' (vision_lab.synth.procedural.cjk_fonts).
@@ -156,13 +157,15 @@ def with_sheet(photo: np.ndarray, boxes: np.ndarray, rng, tries: int = 200
 
 def label_boxes(label: Path, width: int, height: int) -> np.ndarray:
     """The (x0, y0, x1, y1) px boxes of a YOLO label file of an image ``width`` x ``height``."""
-    rows = []
-    for line in (label.read_text().splitlines() if label.exists() else []):
-        parts = line.split()
-        if len(parts) >= 5:
-            x, y, bw, bh = map(float, parts[1:5])
-            rows.append(((x - bw / 2) * width, (y - bh / 2) * height, (x + bw / 2) * width, (y + bh / 2) * height))
-    return np.array(rows, np.float64).reshape(-1, 4)
+    return pixel_boxes(yolo_rows(label), width, height)
+
+
+def pixel_boxes(rows, width: int, height: int) -> np.ndarray:
+    """The (x0, y0, x1, y1) px boxes of YOLO label ``rows`` (``yolo_rows``) of an image ``width``
+    x ``height``."""
+    xywh = np.array([[float(v) for v in r[1:5]] for r in rows], np.float64).reshape(-1, 4)
+    half = xywh[:, 2:] / 2
+    return np.hstack([xywh[:, :2] - half, xywh[:, :2] + half]) * [width, height, width, height]
 
 
 def write_sheets(source: Path, out: Path, seed: int = 0) -> int:

@@ -90,11 +90,12 @@ def main(argv=None) -> None:
     from ultralytics import YOLO
     device = a.device or ("0" if torch.cuda.is_available() else "cpu")
     model = YOLO(a.init or a.cfg)
+    optional = {"time": a.hours, "freeze": a.freeze}     # ultralytics' own defaults when not given
     model.train(data=str(data), project=str(Path(a.out).resolve()), name=a.name, exist_ok=True, plots=False,
                 device=device, epochs=a.epochs, imgsz=a.imgsz, batch=a.batch, workers=a.workers, seed=0,
                 deterministic=False, close_mosaic=max(1, a.epochs // 10), patience=1000, optimizer="AdamW",
-                lr0=a.lr0, warmup_epochs=2, **({"freeze": a.freeze} if a.freeze else {}), cache=False if a.cache == "none" else a.cache,
-                **({"time": a.hours} if a.hours else {}))
+                lr0=a.lr0, warmup_epochs=2, cache=False if a.cache == "none" else a.cache,
+                **{k: v for k, v in optional.items() if v})
     sys.stdout.flush()
 
 

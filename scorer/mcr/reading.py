@@ -99,7 +99,9 @@ class HandFacts:
 
     def __init__(self, hand, options):
         ctx = hand.context
-        values = _CONTEXT_DEFAULTS | ctx.given       # every key read here, given or defaulted
+        # every key read here, given or defaulted; self_drawn as the context reads it, which
+        # implies it for a win that can only be drawn (Context.get: heaven's and earth's blessings)
+        values = _CONTEXT_DEFAULTS | ctx.given | {"self_drawn": ctx.get("self_drawn")}
         self.options = options
         self.hand = hand
         index = _INDEX

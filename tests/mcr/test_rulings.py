@@ -188,3 +188,13 @@ def test_mcr_21_chicken_hand_only_when_nothing_else():
 
 def test_mcr_22_concealed_kong_keeps_the_hand_concealed():
     assert "concealed_hand" in fans("(1111p)234m567s789s55p")
+
+
+@pytest.mark.parametrize("flag, seat", [("tenhou", "E"), ("chiihou", "S")])
+def test_the_blessings_of_heaven_and_earth_are_scored_self_drawn(flag, seat):
+    # MCR has no fan for them, but the win they name is drawn from the wall (scorer/context.py,
+    # SELF_DRAWN_BY_DEFINITION): `--tenhou` scored a 9-point hand as a discard, 7 points, no win
+    hand = "234m567p678s34s22p5s"
+    got = fans(hand, **{flag: True, "seat_wind": seat})
+    assert got == fans(hand, self_drawn=True, seat_wind=seat), got
+    assert "fully_concealed_hand" in got and "concealed_hand" not in got

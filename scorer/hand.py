@@ -254,6 +254,12 @@ def _check_each_bonus_once(hand: Hand) -> None:
                                    "season exists once", field="bonus")
 
 
+#: What a hand of 13 tiles lacks, said after its tile count (``_one_short``); scorer.notation says
+#: it otherwise when the winning tile was written apart (``one_short_beside``).
+ONE_SHORT_WAITS = "; add the tile it won on: it waits on "
+ONE_SHORT_NONE = "; add the tile it won on: no tile completes these 13"
+
+
 def _one_short(hand: Hand) -> str:
     """What a hand of 13 tiles lacks: the tile it won on, and the tiles that would complete it as
     sets and a pair, seven pairs or thirteen orphans (a fifth copy left out)."""
@@ -263,8 +269,23 @@ def _one_short(hand: Hand) -> str:
         held[T.index(t)] += 1
     found = completing_tiles(hand.concealed_counts, len(hand.melds), held, seven_pairs=True)
     if found:
-        return f"add the tile it won on: it waits on {T.group_codes(found)}"
-    return "add the tile it won on: no tile completes these 13"
+        return ONE_SHORT_WAITS + T.group_codes(found)
+    return ONE_SHORT_NONE
+
+
+def one_short_beside(message: str, winning: str) -> str | None:
+    """``message``, a 13-tile hand's count and hint, said for a hand whose winning tile
+    ``winning`` was written apart: the tile missing is one of the others, not the one it won on
+    (a player who wrote "123m456p789s11z2z 2z" was asked to add the tile it won on). None when
+    ``message`` holds no such hint."""
+    if message.endswith(ONE_SHORT_NONE):
+        return (message[:-len(ONE_SHORT_NONE)] + f"; a tile is missing beside the winning tile {winning}, "
+                "written apart, and no tile completes these 13")
+    at = message.rfind(ONE_SHORT_WAITS)
+    if at == -1:
+        return None
+    return (message[:at] + f"; a tile is missing beside the winning tile {winning}, written apart: adding "
+            f"{message[at + len(ONE_SHORT_WAITS):]} completes the hand")
 
 
 def _validate(hand: Hand) -> None:
@@ -310,7 +331,7 @@ def _validate(hand: Hand) -> None:
         elif n == 13:
             # a hand waiting to win, its winning tile left out: a beginner told only the count did
             # not know what was missing
-            message += "; " + _one_short(hand)
+            message += _one_short(hand)
         raise errors.HandError(errors.WRONG_TILE_COUNT, message, field="concealed")
     _check_each_bonus_once(hand)
     if T.normalize(hand.winning_tile) not in {T.normalize(t) for t in hand.concealed}:

@@ -27,7 +27,7 @@ from . import errors
 from . import tiles as T
 import re
 from .context import Context
-from .hand import TWICE_WRITTEN, Hand, Meld, make_meld
+from .hand import TWICE_WRITTEN, Hand, Meld, make_meld, one_short_beside
 
 # O (« Ouest ») beside W: a French table wrote West with the letter of its own word, and was told
 # "unexpected character 'O'"
@@ -230,6 +230,8 @@ def _parse(text: str, context: dict | None = None) -> Hand:
             # "2342345m456p789s11z", 15 tiles and no space, was told of a tile "written after the space"
             raise errors.HandError(e.code, e.message[:-len(TWICE_WRITTEN)],
                                    field=e.field) from None
+        if (beside := one_short_beside(e.message, winning)) is not None and len(_last_run(text)) == 1:
+            raise errors.HandError(e.code, beside, field=e.field) from None
         # said only where the flower would make the count (one tile short): "234m567p789s1p 1p 1f",
         # three short, was told to move the winning tile it had written last
         if e.code != errors.WRONG_TILE_COUNT or not T.is_bonus(last) or len(playing) + 3 * len(melds) != 13:

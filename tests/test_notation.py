@@ -390,3 +390,18 @@ def test_a_hand_of_13_tiles_says_the_tile_is_missing_and_what_it_waits_on():
     with pytest.raises(HandError) as err:
         parse("13579m2468p159s1z")
     assert err.value.message.endswith("add the tile it won on: no tile completes these 13")
+
+
+def test_a_hand_one_tile_short_with_its_winning_tile_apart_says_another_tile_is_missing():
+    # "123m456p789s11z2z 2z" was asked to "add the tile it won on", which the player had written
+    with pytest.raises(HandError) as err:
+        parse("123m456p789s11z2z 2z")
+    assert err.value.message.endswith("; a tile is missing beside the winning tile 2z, written apart: "
+                                      "adding 12z completes the hand"), err.value.message
+    with pytest.raises(HandError) as err:
+        parse("13579m2468p15s1z 9s")
+    assert err.value.message.endswith("a tile is missing beside the winning tile 9s, written apart, and no tile "
+                                      "completes these 13"), err.value.message
+    with pytest.raises(HandError) as err:                   # written with the others: as before
+        parse("123m456p789s11z2z2z")
+    assert err.value.message.endswith("; add the tile it won on: it waits on 12z")

@@ -302,14 +302,14 @@ FR = {
     "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {basic} basic points":
         "{fu} minipoints doublés {doublings} fois (pour {han} han, plus 2) = {basic} points de base",
     "on a discard, the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}":
-        "sur un écart, le joueur qui a écarté paie {times} × {basic} = {raw}, arrondi à la centaine supérieure : {paid}",
+        "sur un écart, le donneur de l'écart paie {times} × {basic} = {raw}, arrondi à la centaine supérieure : {paid}",
     "on a discard, the discarder pays {times} × {basic} = {paid}":
-        "sur un écart, le joueur qui a écarté paie {times} × {basic} = {paid}",
+        "sur un écart, le donneur de l'écart paie {times} × {basic} = {paid}",
     "on a discard, the dealer's win: the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}":
-        "sur un écart, victoire du croupier : le joueur qui a écarté paie {times} × {basic} = {raw}, arrondi à la "
+        "sur un écart, victoire du croupier : le donneur de l'écart paie {times} × {basic} = {raw}, arrondi à la "
         "centaine supérieure : {paid}",
     "on a discard, the dealer's win: the discarder pays {times} × {basic} = {paid}":
-        "sur un écart, victoire du croupier : le joueur qui a écarté paie {times} × {basic} = {paid}",
+        "sur un écart, victoire du croupier : le donneur de l'écart paie {times} × {basic} = {paid}",
     "self-drawn by the dealer, each player pays 2 × {basic}, rounded up to the next 100: {paid}":
         "sur pioche du croupier, chaque joueur paie 2 × {basic}, arrondi à la centaine supérieure : {paid}",
     "self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the next 100: {dealer_pays} and {other_pays}":
@@ -2397,6 +2397,11 @@ MESSAGES_FR = {
     # what a hand of 13 tiles lacks (scorer.hand._one_short)
     "add the tile it won on: it waits on {}": "ajoutez la tuile sur laquelle elle a gagné : elle attend {0}",
     "add the tile it won on: no tile completes these 13": "ajoutez la tuile sur laquelle elle a gagné : aucune tuile ne complète ces 13",
+    # the same, the winning tile written apart (scorer.hand.one_short_beside)
+    "a tile is missing beside the winning tile {}, written apart: adding {} completes the hand":
+        "il manque une tuile à côté de la tuile gagnante {0}, écrite à part : ajouter {1} complète la main",
+    "a tile is missing beside the winning tile {}, written apart, and no tile completes these 13":
+        "il manque une tuile à côté de la tuile gagnante {0}, écrite à part, et aucune tuile ne complète ces 13",
     # the tiles a hand refused as no winning hand waited on (scorer.readings.waits_said)
     "without its winning tile {} the hand waits on {}": "sans sa tuile gagnante {0}, la main attend {1}",
     "without its winning tile {} no tile completes it": "sans sa tuile gagnante {0}, aucune tuile ne la complète",

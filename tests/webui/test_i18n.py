@@ -4,6 +4,7 @@ behind a link and never in the text, no raw values ("dealer: True")."""
 from __future__ import annotations
 
 import re
+from html import unescape as html_unescape
 from pathlib import Path
 
 from webui import i18n
@@ -684,3 +685,14 @@ def test_a_readings_decoding_warnings_in_french_name_their_tiles_in_french(app):
                         "a winning one (confidence 0.40)")
         assert "la tuile gagnante (tuile n°13) lue 9s (0,90), changée en 8s (0,05)" in said, said
         assert "english" not in said and " or " not in said
+
+
+def test_a_riichi_payment_names_the_discarder_as_its_other_lines_do(client):
+    # « le joueur qui a écarté paie » in the payment's reason, « le donneur de l'écart » in the
+    # win form and the words page of the same riichi game: one player named two ways (002 says
+    # « le donneur »)
+    html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_seat_wind": "W", "ctx_discarder": "across", "ctx_riichi": "1"}}).json["html"]
+    text = html_unescape(visible(html))
+    assert "sur un écart, le donneur de l'écart paie 4 × 320 = 1" in text, text
+    assert "le joueur qui a écarté paie" not in text

@@ -2384,10 +2384,10 @@ MESSAGES_FR = {
     "completed by the discard": "complété par l'écart", "{}: scores the limit": "{0} : vaut la limite",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire",
-    "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} the hand waits on {} (as sets and a pair, or seven pairs)":
-        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, la main attend {1} (en combinaisons et une paire, ou sept paires)",
-    "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} no tile completes it as sets and a pair, or seven pairs":
-        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète en combinaisons et une paire, ou sept paires",
+    "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} the hand waits on {}":
+        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, la main attend {1}",
+    "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} no tile completes it":
+        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète",
     "seven pairs is no winning hand under Hong Kong old style, which knows four sets and a pair, or thirteen terminals":
         "les sept paires ne sont pas une main gagnante à Hong Kong à l'ancienne, qui ne connaît que quatre combinaisons "
         "et une paire, ou les 13 tuiles terminales",

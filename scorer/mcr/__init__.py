@@ -9,10 +9,13 @@ reading with the highest total.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from .. import errors
 from ..result import ScoreResult
 from .engine import build_result, evaluate, keys_read
 from .options import Options
+from .reading import readings, waiting_tiles
 
 NAME = "mcr"
 TITLE = "Chinese Official (MCR, 81 fans)"
@@ -46,18 +49,33 @@ def score(hand, options: Options | None = None) -> ScoreResult:
 
 def _not_complete(h) -> str:
     """Why the tiles do not win, and what a referee checks first: the tiles the others wait on, in
-    the shapes of sets and a pair or seven pairs (000 n°9-11 read waits so), or that none does."""
+    every MCR shape (000 n°9-11 read waits so), or that none does."""
     from ..tiles import TILE_CODES, group_codes
-    from .reading import waiting_tiles
     before = list(h.standing)
     before[h.win] -= 1
-    waits = sorted(waiting_tiles(tuple(before), not h.melds))
+    waits = sorted(waiting_tiles(tuple(before), not h.melds) | _special_waits(before, h.melds))
     win = TILE_CODES[h.win]
+    shapes = ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, "
+              "honours and knitted tiles, or a knitted straight with a set and a pair")
     if waits:
-        return ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, "
-                "honours and knitted tiles, or a knitted straight with a set and a pair; without its winning "
-                f"tile {win} the hand waits on {group_codes([TILE_CODES[i] for i in waits])} (as sets and a pair, "
-                "or seven pairs)")
-    return ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours "
-            "and knitted tiles, or a knitted straight with a set and a pair; without its winning tile "
-            f"{win} no tile completes it as sets and a pair, or seven pairs")
+        return f"{shapes}; without its winning tile {win} the hand waits on {group_codes([TILE_CODES[i] for i in waits])}"
+    return f"{shapes}; without its winning tile {win} no tile completes it"
+
+
+def _special_waits(before: list[int], melds: tuple) -> set[int]:
+    """The tiles that complete ``before`` (13 tiles less the melds) in a shape other than sets and a
+    pair or seven pairs: thirteen orphans, honours and knitted tiles, a knitted straight (000 n°7,
+    n°34, n°45). "14m25s36p123456z" was told no tile completes it, where 7m, 8s or 9p make
+    Greater Honours and Knitted Tiles."""
+    found = set()
+    for t in range(34):
+        if before[t] >= 4:
+            continue
+        after = list(before)
+        after[t] += 1
+        distinct = tuple(i for i in range(34) if after[i])
+        facts = SimpleNamespace(standing=tuple(after), melds=melds, distinct=distinct, win=t,
+                                bits=sum(1 << i for i in distinct), nine_gates=False)
+        if any(r.form not in ("standard", "seven_pairs", "seven_shifted_pairs") for r in readings(facts)):
+            found.add(t)
+    return found

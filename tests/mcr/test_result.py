@@ -120,10 +120,16 @@ def test_a_hand_that_does_not_win_says_what_its_other_tiles_wait_on():
     # a referee checks first what the hand waits on: the message listed the winning shapes only
     res = scorer.score("[123m,1]456p789s12s55z 4s", "mcr")
     assert not res.valid and res.error["message"].endswith(
-        "; without its winning tile 4s the hand waits on 3s (as sets and a pair, or seven pairs)")
+        "; without its winning tile 4s the hand waits on 3s")
     far = scorer.score("123m456p789s19s55z 4s", "mcr")
-    assert far.error["message"].endswith("; without its winning tile 4s no tile completes it as sets and a pair, "
-                                         "or seven pairs")
+    assert far.error["message"].endswith("; without its winning tile 4s no tile completes it")
+    # the knitted shapes wait too (000 n°34): "no tile completes it as sets and a pair, or seven
+    # pairs" sent a player who held Greater Honours and Knitted Tiles less one away
+    knitted = scorer.score("14m25s36p1234567z 1z", "mcr")
+    assert knitted.error["message"].endswith("; without its winning tile 1z the hand waits on 7m9p8s"), \
+        knitted.error["message"]
+    orphans = scorer.score("19m19p19s1234566z 6z", "mcr")
+    assert orphans.error["message"].endswith("the hand waits on 7z"), orphans.error["message"]
 
 
 def test_a_wait_fan_left_out_because_other_tiles_win_says_which():

@@ -129,7 +129,13 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
                                    f"from {ADDED_KONG_MARKS[mark]}): write 1, 2 or 3 for who discarded",
                                    position=offset + len(tiles_part) + (1 if comma else 0))
         added, mark = True, ADDED_KONG_MARKS[mark]
-    if added and (not exposed or len(tiles) != 4 or mark == "0"):
+    if added and exposed and len(tiles) == 4 and mark == "0":
+        # "[5555p,0+]" was told what an added kong is, not that ,0 (concealed) is the clash
+        k = T.group_codes(tiles)
+        raise errors.HandError(errors.BAD_MELD, f",0 marks a concealed kong and + an added one, which is claimed: "
+                               f"write [{k},0] or ({k}) for a concealed kong, [{k},2+] for an added kong whose pung "
+                               "came from across", position=offset - 1)
+    if added and (not exposed or len(tiles) != 4):
         raise errors.HandError(errors.BAD_MELD, "+ marks an added kong: 4 tiles in square brackets, the fourth "
                                "drawn and added to a claimed pung", position=offset - 1)
     if any(T.is_bonus(t) for t in tiles):

@@ -405,3 +405,12 @@ def test_a_hand_one_tile_short_with_its_winning_tile_apart_says_another_tile_is_
     with pytest.raises(HandError) as err:                   # written with the others: as before
         parse("123m456p789s11z2z2z")
     assert err.value.message.endswith("; add the tile it won on: it waits on 12z")
+
+
+def test_a_kong_marked_both_concealed_and_added_says_which_marks_clash():
+    # "[5555p,0+]" was told what an added kong is, as if the + stood alone
+    with pytest.raises(HandError) as err:
+        parse("[5555p,0+]123m456m789s1z 1z")
+    assert err.value.message.startswith(",0 marks a concealed kong and + an added one"), err.value.message
+    assert "[5555p,0] or (5555p)" in err.value.message and "[5555p,2+]" in err.value.message
+    assert err.value.position == 0

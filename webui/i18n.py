@@ -2397,6 +2397,9 @@ MESSAGES_FR = {
     # what a hand of 13 tiles lacks (scorer.hand._one_short)
     "add the tile it won on: it waits on {}": "ajoutez la tuile sur laquelle elle a gagné : elle attend {0}",
     "add the tile it won on: no tile completes these 13": "ajoutez la tuile sur laquelle elle a gagné : aucune tuile ne complète ces 13",
+    ",0 marks a concealed kong and + an added one, which is claimed: write [{},0] or ({}) for a concealed kong, [{},2+] for an added kong whose pung came from across":
+        ",0 marque un kong caché et + un kong ajouté, qui est pris : écrivez [{0},0] ou ({1}) pour un kong caché, "
+        "[{2},2+] pour un kong ajouté dont le pung vient d'en face",
     # the same, the winning tile written apart (scorer.hand.one_short_beside)
     "a tile is missing beside the winning tile {}, written apart: adding {} completes the hand":
         "il manque une tuile à côté de la tuile gagnante {0}, écrite à part : ajouter {1} complète la main",

@@ -722,9 +722,12 @@ def restore(game_id, edit_id):
             return redirect(url_for("games.show", game_id=game_id), code=303)
     relearnt = teaching.teach_restored_hand(h)
     last = get_store().last_hand(game_id)
+    # a finished game's final table, exported perhaps, changes: said, not left to be noticed
+    over = last["kind"] == "end" and last["seq"] > h["seq"]
     # said as its undo said the tile set forgot it ("your tile set … forgets its tiles")
     flash(i18n.t("hand {n} restored; the hands after it were recomputed" if last["seq"] > h["seq"]
                  else "hand {n} restored", n=h["seq"])
+          + ("; " + i18n.t("the game's final table has changed: export its score sheet again") if over else "")
           + "".join("; " + i18n.t("your tile set “{name}” learns its tiles again", name=n) for n in relearnt))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

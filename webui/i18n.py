@@ -624,6 +624,9 @@ FR = {
     "Restore this hand? It goes back where it was and every later hand is recomputed.":
         "Rétablir cette main ? Elle reprend sa place et chaque main suivante est recalculée.",
     "hand {n} restored; the hands after it were recomputed": "main {n} rétablie ; les mains suivantes ont été recalculées",
+    "The game is over: its final table changes with it.": "La partie est terminée : son classement final change avec elle.",
+    "the game's final table has changed: export its score sheet again":
+        "le classement final de la partie a changé : exportez à nouveau sa feuille de marque",
     "hand {n} restored": "main {n} rétablie",
     "restored": "rétablie",
     "hand {n} removed": "main {n} retirée", "the end of the game is undone: the game goes on": "la fin de la partie est annulée : la partie continue",

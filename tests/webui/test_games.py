@@ -1154,9 +1154,13 @@ def test_an_undone_hand_is_restored_in_its_place_before_a_later_end_of_the_game(
     client.post(f"/api/games/{gid}/undo", json={})
     client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
     edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    # a finished game's final table changes: its history's Restore says so before, the page after
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "every later hand is recomputed. The game is over: its final table changes with it." in page
     r = client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
                     follow_redirects=True)
-    assert "hand 2 restored; the hands after it were recomputed" in r.get_data(as_text=True)
+    assert "hand 2 restored; the hands after it were recomputed; the game&#39;s final table has changed: export its " \
+           "score sheet again" in r.get_data(as_text=True)
     game = client.get(f"/api/games/{gid}").json
     assert [h["kind"] for h in game["hands"]] == ["draw", "win", "end"] and game["totals"] == totals
 

@@ -723,3 +723,12 @@ def test_controls_a_screen_reader_meets_often_are_named_by_what_they_are_about(c
     home = client.get("/?lang=en").get_data(as_text=True)
     assert home.index('<a class="skip-link" href="#main">Skip to the page</a>') < home.index("<nav>") \
         and '<main id="main" tabindex="-1">' in home
+
+
+def test_a_context_fields_what_it_is_link_is_hidden_with_its_field(client):
+    # the liable player's "what it is" stood outside its label: hidden with the field when the hand
+    # needs no liable player, the link stayed, beside the next field (red fives), pointing to pao
+    html = client.get("/review/new?rules=riichi").get_data(as_text=True)
+    links = re.findall(r'<label class="ctx[^"]*" data-need="[^"]*">(?:(?!</label>).)*?class="small what-it-is"',
+                       html, flags=re.S)
+    assert html.count('class="small what-it-is"') == len(links) >= 1

@@ -484,6 +484,8 @@ FR = {
         "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
     "Choose who won, and on whose discard.": "Choisissez qui a gagné, et sur l'écart de qui.",
+    "Choose who won, and on whose discard: as scored for East on a discard, {reason}.":
+        "Choisissez qui a gagné, et sur l'écart de qui : comptée pour Est sur un écart, {reason}.",
     "provisional: the winner and the discarder are not chosen yet": "provisoire : le gagnant et le donneur de l'écart ne sont pas encore choisis",
     "provisional": "provisoire",
     "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
@@ -1751,6 +1753,7 @@ def review_notes(warnings: list, asked=()) -> list[str]:
 JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.",
             "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
             "Choose who won, and on whose discard.", "provisional: the winner and the discarder are not chosen yet",
+            "Choose who won, and on whose discard: as scored for East on a discard, {reason}.",
             "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Add to", "Move to", "{n} tile(s) in the hand", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}: {name}", "a new meld", "exposed", "concealed", "claimed from…", "left",
@@ -2984,9 +2987,9 @@ MESSAGES_FR = {
         "aucune main écrite : tapez ses tuiles, la tuile gagnante en dernier après une espace, comme 123m456p789s11z22z 2z",
     "the photo is very dark: tiles may be missed or misread even brightened; take it again in more light (a lamp, or the phone's flash)":
         "la photo est très sombre : des tuiles peuvent manquer ou être mal lues même éclaircies ; reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
-    "read as a phone screenshot: the photo it shows was read, not the phone's and the app's bars around it":
-        "lue comme une capture d'écran de téléphone : la photo qu'elle montre a été lue, pas les barres du téléphone "
-        "et de l'application autour",
+    "read as a phone screenshot: the photo it shows was read, not the bars and messages around it":
+        "lue comme une capture d'écran de téléphone : la photo qu'elle montre a été lue, pas les barres et les "
+        "messages autour",
     "the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone still, tap the tiles on the screen to focus, and take it again":
         "la photo semble floue (les contours des tuiles ne sont pas nets) : des tuiles peuvent être mal lues ; tenez le téléphone immobile, touchez les tuiles à l'écran pour faire la mise au point, et reprenez-la",
     "the photo is very dark: take it again in more light (a lamp, or the phone's flash)":

@@ -297,7 +297,9 @@ def declaration(result: dict | None, rules: str, flow=None) -> dict:
         message = (result.get("error") or {}).get("message") or "not a winning hand"
         return {"ok": False, "reason": f"not a winning hand: {strip_citation(message)}", "false_win": false_win}
     if result.get("minimum_met") is False:
-        return {"ok": False, "false_win": false_win, "reason": below_minimum(result)}
+        # "minimum": the winner's seat wind or a self-drawn win may bring it there (the review page
+        # says so while the game's winner is not chosen: a real win was shown as refused)
+        return {"ok": False, "false_win": false_win, "reason": below_minimum(result), "minimum": True}
     return {"ok": True}
 
 

@@ -581,9 +581,16 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     d = browser
     d.get(server + f"/review/new?game={game}&hand=" + UNDER_MINIMUM)
     wait(d).until(EC.visibility_of_element_located((By.ID, "declare-note")))
-    assert "below the 8-point minimum" in d.find_element(By.ID, "declare-note").text
+    # the winner not chosen: scored for East on a discard, which the winner's seat or a self-drawn
+    # win may lift; "Cannot be recorded as a win" made a player give up a real win
+    said = d.find_element(By.ID, "declare-note").text
+    assert said.startswith("Choose who won, and on whose discard: as scored for East on a discard, 3 points, "
+                           "below the 8-point minimum"), said
     assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
     choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(lambda drv: drv.find_element(By.ID, "declare-note").text.startswith("Cannot be recorded as a win:"))
+    assert "below the 8-point minimum" in d.find_element(By.ID, "declare-note").text
     d.execute_script("window.confirm = (m) => { sessionStorage.setItem('asked', m); return true; }")
     wait(d).until(EC.element_to_be_clickable((By.ID, "false-win-button"))).click()
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))

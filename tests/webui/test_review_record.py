@@ -143,7 +143,7 @@ def test_a_false_win_recorded_from_the_review_page_pays_what_the_rules_say_after
 def test_the_score_says_whether_the_hand_can_be_declared(client):
     csrf = {"X-CSRF-Token": csrf_of(client)}
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "mcr", "form": {}}, headers=csrf).json
-    assert r["declare"] == {"ok": False, "false_win": 10,
+    assert r["declare"] == {"ok": False, "false_win": 10, "minimum": True,
                             "reason": "3 points, below the 8-point minimum: this hand cannot be "
                                       "declared a win"}
     r = client.post("/review/score", json={"hand": WIN, "rules": "mcr", "form": {}}, headers=csrf).json

@@ -86,11 +86,15 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
 
 def grid_rows(layout: TableLayout) -> list[int] | None:
     """The tiles of each row when the tiles lie in a grid (``GRID_ROWS``, its comment), else None."""
-    rows = []
+    rows, bonus_rows = [], []
     for chain in layout.chains:
+        if len(chain) < GRID_ROW_TILES:
+            continue
         # a row of flowers and seasons is a hand's too, evenly laid (with a standing row and two
-        # touching pungs it made "3 rows of 4-7")
-        if len(chain) < GRID_ROW_TILES or all(T.is_bonus_code(layout.tiles[i].code or "") for i in chain):
+        # touching pungs it made "3 rows of 4-7"): no sign of a grid, but counted in one (the
+        # calibration layout's fifth row was left out of "42 tiles in 4 rows")
+        if all(T.is_bonus_code(layout.tiles[i].code or "") for i in chain):
+            bonus_rows.append(len(chain))
             continue
         gaps = [gap_between(layout.gaps, a, b, 0.0) for a, b in zip(chain, chain[1:])]
         median = sorted(gaps)[len(gaps) // 2]
@@ -103,7 +107,7 @@ def grid_rows(layout: TableLayout) -> list[int] | None:
     rows = [n for n, parts, even in rows if even or alike[parts] >= GRID_ROWS]
     if len(rows) < GRID_ROWS or sum(rows) < GRID_SHARE * len(layout.tiles):
         return None
-    return rows
+    return rows + bonus_rows
 
 
 def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:

@@ -205,7 +205,9 @@ def _page(draft=None):
     # the game this browser last had open first: a referee's hand typed outside a game went into the
     # newest table's game, offered first, instead of the one being kept
     last = session.get("last_game")
-    open_games.sort(key=lambda g: g["id"] != last)
+    # and the games of the rules the hand is scored by before the others (a beginner's riichi hand
+    # was offered the club's MCR game first)
+    open_games.sort(key=lambda g: (g["rules"] != rules, g["id"] != last))
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules, open_games=open_games,
         rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),

@@ -732,3 +732,14 @@ def test_a_context_fields_what_it_is_link_is_hidden_with_its_field(client):
     links = re.findall(r'<label class="ctx[^"]*" data-need="[^"]*">(?:(?!</label>).)*?class="small what-it-is"',
                        html, flags=re.S)
     assert html.count('class="small what-it-is"') == len(links) >= 1
+
+
+def test_a_hand_outside_a_game_is_offered_the_games_of_its_rules_first(client):
+    # a beginner's riichi hand was offered the club's newer MCR game first, its game further down
+    riichi = client.post("/api/games", json={"rules": "riichi", "players": list("ABCD")}).json["game"]["id"]
+    mcr = client.post("/api/games", json={"rules": "mcr", "players": list("EFGH")}).json["game"]["id"]
+    client.get(f"/games/{mcr}")                       # the game this browser had open last
+    for rules, first in (("riichi", riichi), ("mcr", mcr)):
+        html = client.get(f"/review/new?rules={rules}").get_data(as_text=True)
+        offered = re.findall(r'<option value="(\d+)">', html[html.index('id="record-into-game"'):])
+        assert offered[:2] == [str(first), str(riichi if first == mcr else mcr)], (rules, offered)

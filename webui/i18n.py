@@ -228,6 +228,9 @@ FR = {
     "C: each flower of the seat, 1 faan": "C : chaque fleur de la position, 1 fan",
     "D: round and seat flower, 2 faan": "D : fleur du tour et du joueur, 2 fan", "Score": "Score", "Scoring…": "Calcul…",
     "Record this hand into a game": "Enregistrer cette main dans une partie", "Open it here": "L'ouvrir ici",
+    "This page needs JavaScript to show the tiles, correct them and score the hand.":
+        "Cette page a besoin de JavaScript pour montrer les tuiles, les corriger et compter la main.",
+    "Without it, type the hand in the game page’s win form:": "Sans lui, écrivez la main dans le formulaire de victoire de la page de la partie :",
     "Your corrections are kept; the game asks who won and on whose discard.":
         "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
     "To keep this hand in a game log, start or open a game and record it from there.":

@@ -743,3 +743,14 @@ def test_a_hand_outside_a_game_is_offered_the_games_of_its_rules_first(client):
         html = client.get(f"/review/new?rules={rules}").get_data(as_text=True)
         offered = re.findall(r'<option value="(\d+)">', html[html.index('id="record-into-game"'):])
         assert offered[:2] == [str(first), str(riichi if first == mcr else mcr)], (rules, offered)
+
+
+def test_the_review_page_says_what_to_do_without_javascript(client):
+    # with scripts off the page showed "Scoring…" forever and its buttons did nothing, unsaid
+    gid = client.post("/api/games", json={"name": "Club", "rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    html = client.get(f"/review/new?game={gid}&hand=" + WIN.replace(" ", "%20")).get_data(as_text=True)
+    said = html[html.index("<noscript>"):html.index("</noscript>")]
+    assert "This page needs JavaScript" in said and f'href="/games/{gid}#win-form"' in said, said
+    assert f"<code>{WIN}</code>" in said
+    fr = client.get(f"/review/new?game={gid}&lang=fr").get_data(as_text=True)
+    assert "Cette page a besoin de JavaScript" in fr

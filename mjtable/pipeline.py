@@ -45,8 +45,8 @@ BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp):
                  "still, tap the tiles on the screen to focus, and take it again")
 #: Said of a phone screenshot whose photo was read alone (``vision.reader.screen_photo``): a
 #: trial's player was never told the picture was taken for one
-SCREENSHOT_READ = ("read as a phone screenshot: the photo it shows was read, not the phone's and the app's bars "
-                   "around it")
+SCREENSHOT_READ = ("read as a phone screenshot: the photo it shows was read, not the bars and messages around "
+                   "it")
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "last_of_kind", "discarder")

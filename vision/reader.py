@@ -209,6 +209,16 @@ SCREEN_PHOTO_LEAST = 0.3
 SCREEN_FLAT_LEAST = 0.1
 SCREEN_BAR_SHARE = 0.06
 SCREEN_CHROME_SHARE = 0.2
+# A picture shaped as a phone's screen, its long side SCREEN_TALL times its short one or more (a
+# camera's photos are 4:3 or 16:9, 1.78), may show the photo in a chat: its messages lie above
+# and below the photo, anywhere, and a landscape photo in a bubble fills a fifth of a tall
+# screen. There the other runs may lie anywhere and the photo needs SCREEN_CHAT_PHOTO_LEAST of the
+# height (three times the tallest bar). Elsewhere a run away from the edges is no bar: a photo of
+# tiles on a blown-out white table, its hand a thin run below a patterned box, lost the hand.
+# Valid photos sent in a chat (`python -m vision_lab.screenshots VALID --app chat`): docs/experiments.md,
+# "Read a chat's screenshot's photo alone".
+SCREEN_TALL = 1.9
+SCREEN_CHAT_PHOTO_LEAST = 0.18
 # A dark photo (a dim room, a webcam without auto-exposure) is brightened before it is read, as
 # a camera's exposure would: when the 99th percentile of its grey levels is under DARK_P99, every
 # pixel is scaled so that it reaches EXPOSURE_TARGET (at most MAX_GAIN times, and never so much
@@ -868,8 +878,9 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
                  flat_least: float = SCREEN_FLAT_LEAST, bar_share: float = SCREEN_BAR_SHARE
                  ) -> tuple[int, int, int, int] | None:
     """The photo (x0, y0, x1, y1 in ``picture``'s pixels) that ``picture``, a phone screenshot,
-    shows between flat bands holding the phone's and an app's bars and buttons; None for a
-    photo (``SCREEN_FLAT_RANGE``)."""
+    shows between flat bands holding the phone's and an app's bars and buttons, or, in a picture
+    shaped as a phone's screen, a chat's messages (``SCREEN_TALL``); None for a photo
+    (``SCREEN_FLAT_RANGE``)."""
     if flat_range is None or picture.size == 0 or min(picture.shape[:2]) < 8:
         return None
     h, w = picture.shape[:2]
@@ -878,37 +889,54 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
     step = max(1, round(max(h, w) / side))
     small = np.ascontiguousarray(picture[::step, ::step])
     grey = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    screen_shaped = max(h, w) >= SCREEN_TALL * min(h, w)
     span = [0, 0, w, h]
     for axis in (0, 1):
         lines = grey if axis == 0 else grey.T
         flat = (lines.max(axis=1).astype(np.int16) - lines.min(axis=1)) <= flat_range
-        n = len(flat)
-        if flat.sum() < flat_least * n:
-            continue                # a photo, not a screen: a black edge or a clipped line or two
-        # the runs of lines that are not flat: (first, past the last)
-        change = np.diff(np.concatenate(([0], (~flat).astype(np.int8), [0])))
-        runs = list(zip(np.flatnonzero(change == 1).tolist(), np.flatnonzero(change == -1).tolist()))
-        # a photo's own flat line or two (a clipped row) does not split it: bars lie far from it
-        merged = []
-        for r in runs:
-            if merged and r[0] - merged[-1][1] <= 2:
-                merged[-1] = (merged[-1][0], r[1])
-            else:
-                merged.append(r)
-        photo = max(merged, key=lambda r: r[1] - r[0], default=None)
-        if photo is None or photo[1] - photo[0] < photo_least * n or photo[0] == 0 or photo[1] == n:
-            continue                # a photo shown on a screen has a flat band on both sides
-        edge = chrome_share * n
-        # the bars as they lie, not joined: a display's rounded corners a row or two above the
-        # status bar's glyphs made one bar too thick of a shrunk screenshot
-        bars = [r for r in runs if r[1] <= photo[0] or r[0] >= photo[1]]
-        if not bars or any(r[1] - r[0] > bar_share * n or edge < r[1] and r[0] < n - edge for r in bars):
-            continue                # no bar, or tiles on a flat cloth: not a photo between a screen's bars
-        full = h if axis == 0 else w
-        # a sample row more each side: the photo's edge lies between a flat sample and the next
-        span[1 - axis] = max(0, (photo[0] - 1) * step)
-        span[3 - axis] = min(full, (photo[1] + 1) * step)
+        photo = _photo_run(flat, SCREEN_CHAT_PHOTO_LEAST if screen_shaped else photo_least,
+                           None if screen_shaped else chrome_share, flat_least, bar_share)
+        if photo is not None:
+            _set_span(span, axis, photo, step, h if axis == 0 else w)
     return None if span == [0, 0, w, h] else tuple(span)
+
+
+def _photo_run(flat: np.ndarray, photo_least: float, chrome_share: float | None, flat_least: float,
+               bar_share: float) -> tuple[int, int] | None:
+    """The run of lines (first, past the last) that is a screenshot's photo, given which of its
+    lines are ``flat`` (``screen_photo``), or None. ``chrome_share``: how near the ends the other
+    runs must lie (None: anywhere, a chat's messages)."""
+    n = len(flat)
+    if flat.sum() < flat_least * n:
+        return None                 # a photo, not a screen: a black edge or a clipped line or two
+    # the runs of lines that are not flat: (first, past the last)
+    change = np.diff(np.concatenate(([0], (~flat).astype(np.int8), [0])))
+    runs = list(zip(np.flatnonzero(change == 1).tolist(), np.flatnonzero(change == -1).tolist()))
+    # a photo's own flat line or two (a clipped row) does not split it: bars lie far from it
+    merged = []
+    for r in runs:
+        if merged and r[0] - merged[-1][1] <= 2:
+            merged[-1] = (merged[-1][0], r[1])
+        else:
+            merged.append(r)
+    photo = max(merged, key=lambda r: r[1] - r[0], default=None)
+    if photo is None or photo[1] - photo[0] < photo_least * n or photo[0] == 0 or photo[1] == n:
+        return None                 # a photo shown on a screen has a flat band on both sides
+    # the bars as they lie, not joined: a display's rounded corners a row or two above the
+    # status bar's glyphs made one bar too thick of a shrunk screenshot
+    bars = [r for r in runs if r[1] <= photo[0] or r[0] >= photo[1]]
+    edge = n if chrome_share is None else chrome_share * n
+    if not bars or any(r[1] - r[0] > bar_share * n or edge < r[1] and r[0] < n - edge for r in bars):
+        return None                 # no bar, or tiles on a flat cloth: not a photo between a screen's bars
+    return photo
+
+
+def _set_span(span: list, axis: int, photo: tuple[int, int], step: int, full: int) -> None:
+    """``span`` (x0, y0, x1, y1) narrowed along ``axis`` (0: rows) to the ``photo`` run of sampled
+    lines, every ``step`` px of ``full``."""
+    # a sample line more each side: the photo's edge lies between a flat sample and the next
+    span[1 - axis] = max(0, (photo[0] - 1) * step)
+    span[3 - axis] = min(full, (photo[1] + 1) * step)
 
 
 def shifted_read(read: TileRead, dx: float, dy: float) -> TileRead:

@@ -1,9 +1,13 @@
 """A labelled photo folder as phone screenshots of its photos: each shown across a phone's width in a
 gallery app, between flat bands holding the status bar (time, signal, Wi-Fi, battery), the app's bar
-("< Photos", a date) and four buttons, in a dark or light theme, at a phone's size; labels moved with
-the photo. Written as PNG, as phones save screenshots.
+("< Photos", a date) and four buttons, in a dark or light theme, at a phone's size; or (``--app
+chat``) sent in a chat, in a bubble two thirds of the screen wide with messages above and below it,
+the chat's name at the top and its message box at the bottom, on a plain background; labels moved
+with the photo. Written
+as PNG, as phones save screenshots.
 
     python -m vision_lab.screenshots ../shared/data/chinese-mahjong-detection/valid --out build/shots/valid
+    python -m vision_lab.screenshots ../shared/data/chinese-mahjong-detection/valid --app chat --out build/chats/valid
 
 Made from the same photos, not an unseen set: it measures what a screenshot adds around a photo
 (``vision.reader.screen_photo``)."""
@@ -14,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .capture_settings import folder_copy_main, labelled_copy
+from .capture_settings import folder_copy_parser, labelled_copy
 
 #: Phone screens' widths in pixels, and their height over their width.
 SCREEN_WIDTHS = (1080, 1170, 1284)
@@ -60,14 +64,78 @@ def screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool | No
     return canvas, (left, top, shown_w, shown)
 
 
-def write_screenshots(source: Path, out: Path, seed: int = 0) -> int:
-    """Write ``source`` (a YOLO-format folder) to ``out`` as phone screenshots; returns the number
-    of images written."""
+#: Words of the chat screenshots' messages.
+CHAT_WORDS = ("ok nice hand who won that mahjong pung again east round good game thanks see you tomorrow "
+              "look at this wow").split()
+
+
+def _message(canvas: np.ndarray, y: float, rng, s: float, fg, bubble) -> float:
+    """A chat message (one line of 2-9 words in a bubble, at the left or the right) drawn from row
+    ``y`` of ``canvas``; returns the row under it, a gap included."""
+    words = " ".join(rng.choice(CHAT_WORDS, int(rng.integers(2, 10))))
+    scale = 1.15 * s
+    (tw, th), _ = cv2.getTextSize(words, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+    x0 = canvas.shape[1] - tw - 90 * s if rng.random() < 0.5 else 40 * s
+    cv2.rectangle(canvas, (int(x0), int(y)), (int(x0 + tw + 50 * s), int(y + th + 50 * s)), bubble, -1)
+    cv2.putText(canvas, words, (int(x0 + 25 * s), int(y + th + 25 * s)), cv2.FONT_HERSHEY_SIMPLEX, scale, fg, 2,
+                cv2.LINE_AA)
+    return y + th + 75 * s
+
+
+def chat_screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool | None = None
+                    ) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``photo`` sent in a chat app on a phone (``width`` px wide, dark theme or not; drawn when
+    None), on a plain background: one to four messages above it, its bubble 62-78 % of the width
+    at either side with the time under the photo, messages below down to the message box. Returns
+    the screenshot and the photo's (left, top, width, height) in it."""
+    width = int(rng.choice(SCREEN_WIDTHS)) if width is None else width
+    height = int(width * rng.uniform(*SCREEN_SHAPE))
+    dark = rng.random() < 0.4 if dark is None else dark
+    s = width / 1170
+    bg = (18, 18, 18) if dark else tuple(int(v) for v in rng.integers(215, 246, 3))
+    fg = (235, 235, 235) if dark else (20, 20, 20)
+    theirs, mine = ((60, 60, 60), (90, 140, 60)) if dark else ((255, 255, 255), (200, 245, 220))
+    canvas = np.full((height, width, 3), bg, np.uint8)
+    cv2.rectangle(canvas, (0, 0), (width, int(230 * s)), tuple(int(v * 0.9) for v in bg), -1)
+    cv2.putText(canvas, "Mahjong club", (int(140 * s), int(180 * s)), cv2.FONT_HERSHEY_SIMPLEX, 1.3 * s, fg, 2,
+                cv2.LINE_AA)
+    y = 270 * s
+    for _ in range(int(rng.integers(1, 5))):
+        y = _message(canvas, y, rng, s, fg, theirs if rng.random() < 0.5 else mine)
+    shown_w = int(width * rng.uniform(0.62, 0.78))
+    shown = round(photo.shape[0] * shown_w / photo.shape[1])
+    top = int(y + 10 * s)
+    if top + shown > height - 400 * s:            # a tall photo: as high as the screen leaves it
+        shown = int(height - 400 * s - top)
+        shown_w = round(photo.shape[1] * shown / photo.shape[0])
+    right = rng.random() < 0.5
+    left = int(width - shown_w - 40 * s) if right else int(40 * s)
+    cv2.rectangle(canvas, (left - 10, top - 10), (left + shown_w + 10, top + shown + 60), mine if right else theirs, -1)
+    canvas[top:top + shown, left:left + shown_w] = cv2.resize(photo, (shown_w, shown), interpolation=cv2.INTER_AREA)
+    cv2.putText(canvas, f"{rng.integers(1, 13)}:{rng.integers(0, 60):02d}", (left + shown_w - int(90 * s), top + shown + 45),
+                cv2.FONT_HERSHEY_SIMPLEX, 0.8 * s, fg, 1, cv2.LINE_AA)
+    y = top + shown + 90
+    while y < height - 350 * s:
+        y = _message(canvas, y, rng, s, fg, theirs if rng.random() < 0.5 else mine)
+    cv2.rectangle(canvas, (0, int(height - 200 * s)), (width, height), tuple(int(v * 0.95) for v in bg), -1)
+    cv2.rectangle(canvas, (int(40 * s), int(height - 170 * s)), (int(width - 160 * s), int(height - 90 * s)), theirs, -1)
+    cv2.putText(canvas, "Message", (int(70 * s), int(height - 115 * s)), cv2.FONT_HERSHEY_SIMPLEX, 1.0 * s,
+                (128, 128, 128), 2, cv2.LINE_AA)
+    return canvas, (left, top, shown_w, shown)
+
+
+#: The apps a photo is shown in.
+APPS = {"gallery": screenshot, "chat": chat_screenshot}
+
+
+def write_screenshots(source: Path, out: Path, seed: int = 0, app: str = "gallery") -> int:
+    """Write ``source`` (a YOLO-format folder) to ``out`` as phone screenshots of ``app``
+    (``APPS``); returns the number of images written."""
     out = Path(out)
     rng = np.random.default_rng(seed)
     written = 0
     for path, photo, label in labelled_copy(source, out):
-        shot, (left, top, shown_w, shown) = screenshot(photo, rng)
+        shot, (left, top, shown_w, shown) = APPS[app](photo, rng)
         height, width = shot.shape[:2]
         cv2.imwrite(str(out / "images" / (path.stem + ".png")), shot)
         lines = []
@@ -84,8 +152,15 @@ def write_screenshots(source: Path, out: Path, seed: int = 0) -> int:
 
 
 def main(argv=None) -> int:
-    return folder_copy_main(argv, __doc__, write_screenshots, "the phones' sizes, themes, clocks and the photos' places",
-                            "screenshots")
+    parser = folder_copy_parser(__doc__)
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the phones' sizes, themes, clocks, messages and the photos' places")
+    parser.add_argument("--app", choices=sorted(APPS), default="gallery",
+                        help="the app showing the photo: a gallery (default) or a chat on a plain background")
+    args = parser.parse_args(argv)
+    n = write_screenshots(args.source, args.out, args.seed, args.app)
+    print(f"{n} screenshots written to {args.out}")
+    return 0
 
 
 if __name__ == "__main__":

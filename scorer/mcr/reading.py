@@ -100,7 +100,8 @@ class HandFacts:
     def __init__(self, hand, options):
         ctx = hand.context
         # every key read here, given or defaulted; self_drawn as the context reads it, which
-        # implies it for a win that can only be drawn (Context.get: heaven's and earth's blessings)
+        # implies it for a win that can only be drawn (Context.get, SELF_DRAWN_BY_DEFINITION: the
+        # blessings of heaven and earth, 002 §4.2.5, 004 8E; MCR, 000, scores no fan for them)
         values = _CONTEXT_DEFAULTS | ctx.given | {"self_drawn": ctx.get("self_drawn")}
         self.options = options
         self.hand = hand
@@ -183,6 +184,18 @@ class HandFacts:
         if replacement and robbing:
             raise errors.HandError(errors.BAD_FIELD, "a hand cannot win both on a kong replacement "
                                    "tile and by robbing a kong", field="context.robbing_kong")
+        blessing = next((k for k in ("tenhou", "chiihou") if ctx.given.get(k)), None)
+        if blessing is not None:
+            # won on the wall's first tile (002 §4.2.5, 004 8E), as the other rule sets refuse
+            # these pairs: a discarder given with --tenhou was scored as a discard
+            said = "the blessing of heaven" if blessing == "tenhou" else "the blessing of earth"
+            if ctx.get("discarder") is not None or ("self_drawn" in ctx and not self_drawn):
+                raise errors.HandError(errors.BAD_FIELD, f"{said} is won on a tile drawn from the wall: it has "
+                                       "no discarder", field="context.discarder" if ctx.get("discarder") is not None
+                                       else "context.self_drawn")
+            if robbing:
+                raise errors.HandError(errors.BAD_FIELD, f"{said} is won on a tile drawn from the wall, not by "
+                                       "robbing a kong", field="context.robbing_kong")
         if replacement:
             if "discarder" in ctx and ctx.get("discarder") is not None:
                 # 000 n°42: the replacement tile is drawn from the wall (Lexique), never discarded

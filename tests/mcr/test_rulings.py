@@ -198,3 +198,8 @@ def test_the_blessings_of_heaven_and_earth_are_scored_self_drawn(flag, seat):
     got = fans(hand, **{flag: True, "seat_wind": seat})
     assert got == fans(hand, self_drawn=True, seat_wind=seat), got
     assert "fully_concealed_hand" in got and "concealed_hand" not in got
+    # with a discarder, not self-drawn or robbing a kong: refused, as the other rule sets do (a
+    # discarder given beside --tenhou was scored as a discard)
+    assert _refused(hand, **{flag: True, "seat_wind": seat, "discarder": "left"}) == "context.discarder"
+    assert _refused(hand, **{flag: True, "seat_wind": seat, "self_drawn": False}) == "context.self_drawn"
+    assert _refused(hand, **{flag: True, "seat_wind": seat, "robbing_kong": True}) == "context.robbing_kong"

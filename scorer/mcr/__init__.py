@@ -53,7 +53,12 @@ def _not_complete(h) -> str:
     from ..tiles import TILE_CODES, group_codes
     before = list(h.standing)
     before[h.win] -= 1
-    waits = sorted(waiting_tiles(tuple(before), not h.melds) | _special_waits(before, h.melds))
+    # a fifth copy is no wait: four held, in the hand or its sets ("[1111m,1]23m456p789s55z 6z" was
+    # told it waits on 1m)
+    held = list(h.counts)
+    held[h.win] -= 1
+    waits = sorted(t for t in waiting_tiles(tuple(before), not h.melds) | _special_waits(before, h.melds)
+                   if held[t] < 4)
     win = TILE_CODES[h.win]
     shapes = ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, "
               "honours and knitted tiles, or a knitted straight with a set and a pair")
@@ -64,10 +69,12 @@ def _not_complete(h) -> str:
 
 def _special_waits(before: list[int], melds: tuple) -> set[int]:
     """The tiles that complete ``before`` (13 tiles less the melds) in a shape other than sets and a
-    pair or seven pairs: thirteen orphans, honours and knitted tiles, a knitted straight (000 n°7,
-    n°34, n°45). "14m25s36p123456z" was told no tile completes it, where 7m, 8s or 9p make
-    Greater Honours and Knitted Tiles."""
+    pair or seven pairs: thirteen orphans, honours and knitted tiles, a knitted straight (000 n°81,
+    n°44 and n°56, n°45). "14m25s36p1234567z" less one honour was told no tile completes it, where
+    that honour makes Greater Honours and Knitted Tiles."""
     found = set()
+    if len(melds) > 1:
+        return found                # each shape has one set at most (a knitted straight's)
     for t in range(34):
         if before[t] >= 4:
             continue

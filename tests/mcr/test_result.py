@@ -123,13 +123,16 @@ def test_a_hand_that_does_not_win_says_what_its_other_tiles_wait_on():
         "; without its winning tile 4s the hand waits on 3s")
     far = scorer.score("123m456p789s19s55z 4s", "mcr")
     assert far.error["message"].endswith("; without its winning tile 4s no tile completes it")
-    # the knitted shapes wait too (000 n°34): "no tile completes it as sets and a pair, or seven
+    # the knitted shapes wait too (000 n°56): "no tile completes it as sets and a pair, or seven
     # pairs" sent a player who held Greater Honours and Knitted Tiles less one away
     knitted = scorer.score("14m25s36p1234567z 1z", "mcr")
     assert knitted.error["message"].endswith("; without its winning tile 1z the hand waits on 7m9p8s"), \
         knitted.error["message"]
     orphans = scorer.score("19m19p19s1234566z 6z", "mcr")
     assert orphans.error["message"].endswith("the hand waits on 7z"), orphans.error["message"]
+    # four copies held, in a kong: no fifth is waited on
+    kong = scorer.score("[1111m,1]23m456p789s55z 6z", "mcr")
+    assert kong.error["message"].endswith("the hand waits on 4m"), kong.error["message"]          # not 14m
 
 
 def test_a_wait_fan_left_out_because_other_tiles_win_says_which():

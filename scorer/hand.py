@@ -257,7 +257,8 @@ def _check_each_bonus_once(hand: Hand) -> None:
 #: What a hand of 13 tiles lacks, said after its tile count (``_one_short``); scorer.notation says
 #: it otherwise when the winning tile was written apart (``one_short_beside``).
 ONE_SHORT_WAITS = "; add the tile it won on: it waits on "
-ONE_SHORT_NONE = "; add the tile it won on: no tile completes these 13"
+ONE_SHORT_NONE = ("; add the tile it won on: no tile completes these 13 as sets and a pair, seven pairs or "
+                  "thirteen orphans")
 
 
 def _one_short(hand: Hand) -> str:
@@ -280,12 +281,12 @@ def one_short_beside(message: str, winning: str) -> str | None:
     ``message`` holds no such hint."""
     if message.endswith(ONE_SHORT_NONE):
         return (message[:-len(ONE_SHORT_NONE)] + f"; a tile is missing beside the winning tile {winning}, "
-                "written apart, and no tile completes these 13")
+                "written apart, and no tile completes these 13 as sets and a pair, seven pairs or thirteen orphans")
     at = message.rfind(ONE_SHORT_WAITS)
     if at == -1:
         return None
-    return (message[:at] + f"; a tile is missing beside the winning tile {winning}, written apart: adding "
-            f"{message[at + len(ONE_SHORT_WAITS):]} completes the hand")
+    return (message[:at] + f"; a tile is missing beside the winning tile {winning}, written apart: the hand waits "
+            f"on {message[at + len(ONE_SHORT_WAITS):]}")
 
 
 def _validate(hand: Hand) -> None:

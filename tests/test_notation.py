@@ -105,7 +105,7 @@ def test_seven_pairs_written_with_a_kong_is_told_why_it_is_short():
     assert err.value.message.endswith("seven pairs has no kong: its four identical tiles stay standing, as two pairs")
     with pytest.raises(HandError) as err:
         parse("(1111m)223m445567p 3m")
-    assert "seven pairs" not in err.value.message
+    assert "seven pairs has no kong" not in err.value.message
     with pytest.raises(HandError) as err:                   # two kongs: 12 counted
         parse("(1111m)(2222p)3344s5z 5z")
     assert err.value.message.endswith("seven pairs has no kong: its four identical tiles stay standing, as two pairs")
@@ -389,7 +389,8 @@ def test_a_hand_of_13_tiles_says_the_tile_is_missing_and_what_it_waits_on():
     assert err.value.message.startswith("too few tiles") and "waits on 1z" in err.value.message
     with pytest.raises(HandError) as err:
         parse("13579m2468p159s1z")
-    assert err.value.message.endswith("add the tile it won on: no tile completes these 13")
+    assert err.value.message.endswith("add the tile it won on: no tile completes these 13 as sets and a pair, seven "
+                                      "pairs or thirteen orphans")
 
 
 def test_a_hand_one_tile_short_with_its_winning_tile_apart_says_another_tile_is_missing():
@@ -397,11 +398,12 @@ def test_a_hand_one_tile_short_with_its_winning_tile_apart_says_another_tile_is_
     with pytest.raises(HandError) as err:
         parse("123m456p789s11z2z 2z")
     assert err.value.message.endswith("; a tile is missing beside the winning tile 2z, written apart: "
-                                      "adding 12z completes the hand"), err.value.message
+                                      "the hand waits on 12z"), err.value.message
     with pytest.raises(HandError) as err:
         parse("13579m2468p15s1z 9s")
     assert err.value.message.endswith("a tile is missing beside the winning tile 9s, written apart, and no tile "
-                                      "completes these 13"), err.value.message
+                                      "completes these 13 as sets and a pair, seven pairs or thirteen orphans"), \
+        err.value.message
     with pytest.raises(HandError) as err:                   # written with the others: as before
         parse("123m456p789s11z2z2z")
     assert err.value.message.endswith("; add the tile it won on: it waits on 12z")

@@ -489,6 +489,8 @@ FR = {
     "Choose who won, and on whose discard.": "Choisissez qui a gagné, et sur l'écart de qui.",
     "Choose who won, and on whose discard: as scored for East on a discard, {reason}.":
         "Choisissez qui a gagné, et sur l'écart de qui : comptée pour Est sur un écart, {reason}.",
+    "Choose on whose discard: as scored for now (self-drawn), {reason}.":
+        "Choisissez sur l'écart de qui : comptée pour l'instant sur pioche, {reason}.",
     "provisional: the winner and the discarder are not chosen yet": "provisoire : le gagnant et le donneur de l'écart ne sont pas encore choisis",
     "provisional": "provisoire",
     "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
@@ -629,9 +631,9 @@ FR = {
     "Restore this hand? It goes back where it was and every later hand is recomputed.":
         "Rétablir cette main ? Elle reprend sa place et chaque main suivante est recalculée.",
     "hand {n} restored; the hands after it were recomputed": "main {n} rétablie ; les mains suivantes ont été recalculées",
-    "The game is over: its final table changes with it.": "La partie est terminée : son classement final change avec elle.",
+    "The game is over: its final table changes with it.": "La partie est terminée : son tableau final change avec elle.",
     "the game's final table has changed: export its score sheet again":
-        "le classement final de la partie a changé : exportez à nouveau sa feuille de marque",
+        "le tableau final de la partie a changé : exportez à nouveau sa feuille de marque",
     "hand {n} restored": "main {n} rétablie",
     "restored": "rétablie",
     "hand {n} removed": "main {n} retirée", "the end of the game is undone: the game goes on": "la fin de la partie est annulée : la partie continue",
@@ -1757,6 +1759,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.",
             "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
             "Choose who won, and on whose discard.", "provisional: the winner and the discarder are not chosen yet",
             "Choose who won, and on whose discard: as scored for East on a discard, {reason}.",
+            "Choose on whose discard: as scored for now (self-drawn), {reason}.",
             "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Add to", "Move to", "{n} tile(s) in the hand", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}: {name}", "a new meld", "exposed", "concealed", "claimed from…", "left",
@@ -2405,15 +2408,21 @@ MESSAGES_FR = {
         "combinaisons et une paire, ou treize orphelins",
     # what a hand of 13 tiles lacks (scorer.hand._one_short)
     "add the tile it won on: it waits on {}": "ajoutez la tuile sur laquelle elle a gagné : elle attend {0}",
-    "add the tile it won on: no tile completes these 13": "ajoutez la tuile sur laquelle elle a gagné : aucune tuile ne complète ces 13",
+    "add the tile it won on: no tile completes these 13 as sets and a pair, seven pairs or thirteen orphans":
+        "ajoutez la tuile sur laquelle elle a gagné : aucune tuile ne complète ces 13 en combinaisons et une paire, sept "
+        "paires ou treize orphelins",
     ",0 marks a concealed kong and + an added one, which is claimed: write [{},0] or ({}) for a concealed kong, [{},2+] for an added kong whose pung came from across":
         ",0 marque un kong caché et + un kong ajouté, qui est pris : écrivez [{0},0] ou ({1}) pour un kong caché, "
         "[{2},2+] pour un kong ajouté dont le pung vient d'en face",
+    "{} is won on a tile drawn from the wall: it has no discarder": "{0} se gagne sur une tuile piochée dans le mur : elle n'a pas de donneur de l'écart",
+    "{} is won on a tile drawn from the wall, not by robbing a kong": "{0} se gagne sur une tuile piochée dans le mur, pas en volant un kong",
+    "the blessing of heaven": "la Bénédiction du Ciel", "the blessing of earth": "la Bénédiction de la Terre",
     # the same, the winning tile written apart (scorer.hand.one_short_beside)
-    "a tile is missing beside the winning tile {}, written apart: adding {} completes the hand":
-        "il manque une tuile à côté de la tuile gagnante {0}, écrite à part : ajouter {1} complète la main",
-    "a tile is missing beside the winning tile {}, written apart, and no tile completes these 13":
-        "il manque une tuile à côté de la tuile gagnante {0}, écrite à part, et aucune tuile ne complète ces 13",
+    "a tile is missing beside the winning tile {}, written apart: the hand waits on {}":
+        "il manque une tuile à côté de la tuile gagnante {0}, écrite à part : la main attend {1}",
+    "a tile is missing beside the winning tile {}, written apart, and no tile completes these 13 as sets and a pair, seven pairs or thirteen orphans":
+        "il manque une tuile à côté de la tuile gagnante {0}, écrite à part, et aucune tuile ne complète ces 13 en "
+        "combinaisons et une paire, sept paires ou treize orphelins",
     # the tiles a hand refused as no winning hand waited on (scorer.readings.waits_said)
     "without its winning tile {} the hand waits on {}": "sans sa tuile gagnante {0}, la main attend {1}",
     "without its winning tile {} no tile completes it": "sans sa tuile gagnante {0}, aucune tuile ne la complète",
@@ -2641,7 +2650,7 @@ MESSAGES_FR = {
     # the game log (webui/gamelog.py, webui/settlement.py)
     "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
     "the four players need different names: players {} and {} ({} and {}) read alike on a score sheet":
-        "les quatre joueurs doivent avoir des noms différents : les joueurs {0} et {1} ({2} et {3}) se lisent pareil sur une feuille de score",
+        "les quatre joueurs doivent avoir des noms différents : les joueurs {0} et {1} ({2} et {3}) se lisent pareil sur une feuille de marque",
     "{} holds a control character (U+{}) at position {}: write it without":
         "{0} contient un caractère de contrôle (U+{1}) en position {2} : écrivez-le sans",
     "player {}'s name is one line": "le nom du joueur {0} tient sur une ligne",
@@ -2886,7 +2895,7 @@ MESSAGES_FR = {
         "ce fichier est une sauvegarde de tout le journal des parties (SQLite), pas l'export JSON d'une partie : "
         "remettez-la en place avec mjtable games --restore FICHIER",
     "this file is the score sheet (CSV): import the game's JSON export (the JSON link beside CSV)":
-        "ce fichier est la feuille de score (CSV) : importez l'export JSON de la partie (le lien JSON à côté de CSV)",
+        "ce fichier est la feuille de marque (CSV) : importez l'export JSON de la partie (le lien JSON à côté de CSV)",
     "{} is not valid JSON ({})": "{0} n'est pas du JSON valide ({1})",
     "{} is not valid JSON (line {}, column {})": "{0} n'est pas du JSON valide (ligne {1}, colonne {2})",
     "{} is not valid Unicode text (a lone surrogate)": "{0} n'est pas du texte Unicode valide",

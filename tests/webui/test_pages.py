@@ -754,3 +754,9 @@ def test_the_review_page_says_what_to_do_without_javascript(client):
     assert f"<code>{WIN}</code>" in said
     fr = client.get(f"/review/new?game={gid}&lang=fr").get_data(as_text=True)
     assert "Cette page a besoin de JavaScript" in fr
+    # a finished game has no win form to send the player to
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 1})
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
+    html = client.get(f"/review/new?game={gid}&lang=en").get_data(as_text=True)
+    said = html[html.index("<noscript>"):html.index("</noscript>")]
+    assert "This page needs JavaScript" in said and "win form" not in said

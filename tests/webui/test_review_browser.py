@@ -588,6 +588,8 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
                            "below the 8-point minimum"), said
     assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
     choose(d, "winner", "Bob")
+    wait(d).until(lambda drv: drv.find_element(By.ID, "declare-note").text.startswith(
+        "Choose on whose discard: as scored for now (self-drawn)"))
     choose(d, "discarder", "Di")
     wait(d).until(lambda drv: drv.find_element(By.ID, "declare-note").text.startswith("Cannot be recorded as a win:"))
     assert "below the 8-point minimum" in d.find_element(By.ID, "declare-note").text

@@ -1169,7 +1169,10 @@
     // under the minimum as scored for East on a discard: the winner's seat or a self-drawn win may
     // lift it, so the winner is asked for before the hand is called no win
     if (verdict && !ok && verdict.minimum && data.game && !seats) {
-      msg = tr("Choose who won, and on whose discard: as scored for East on a discard, {reason}.", { reason: verdict.reason });
+      // the winner chosen, the page scores their seat, self-drawn, until the discarder is chosen
+      msg = f.winner === undefined
+        ? tr("Choose who won, and on whose discard: as scored for East on a discard, {reason}.", { reason: verdict.reason })
+        : tr("Choose on whose discard: as scored for now (self-drawn), {reason}.", { reason: verdict.reason });
     } else if (verdict && !ok) msg = tr("Cannot be recorded as a win:") + " " + verdict.reason;
     else if (ok && rec && !seats) msg = tr("Choose who won, and on whose discard.");
     note.textContent = msg;

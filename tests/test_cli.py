@@ -1833,3 +1833,33 @@ def test_a_hong_kong_win_of_no_faan_says_what_it_is_paid(capsys):
     assert "aucune combinaison à fan dans cette main" in out
     code, out, _ = run(capsys, "score", "234m234p345s678s9p 9p", "--rules", "hk")
     assert "no faan pattern" not in out
+
+
+def test_a_game_ended_from_the_command_line_in_french_prints_its_final_table(capsys, tmp_path):
+    # "ValueError: 'final:' is not in list": the French sheet's heading looked for in English, a
+    # traceback and exit 1 at the end of every French game (the end itself saved)
+    data = str(tmp_path / "data")
+    assert run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "--data-dir", data)[0] == 0
+    assert run(capsys, "record", "win", "1", "123m456m789p234s5p 5p", "--winner", "A", "--self-drawn",
+               "--data-dir", data)[0] == 0
+    code, out, err = run(capsys, "record", "end", "1", "--lang", "fr", "--data-dir", data)
+    assert code == 0 and not err, err
+    assert out.splitlines()[-5:] == ["Résultat final :", "  1. A  12", "  2. B  -4", "  2. C  -4", "  2. D  -4"], out
+
+
+def test_a_win_recorded_that_is_no_win_exits_1_as_score_does(capsys, tmp_path):
+    # `mjtable --help`: 1 "done, and the answer is no (a hand that is not a winning hand, ...)";
+    # `record win` said 2, a script could not tell a refused hand from a typo
+    data = str(tmp_path / "data")
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "A", "B", "C", "D", "--data-dir", data)
+    code, _, err = run(capsys, "record", "win", "1", "123m456m789m234p1p 2p", "--winner", "B", "--self-drawn",
+                       "--data-dir", data)
+    assert code == 1 and "not a winning hand" in err, err
+    run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "-o", "min_faan=3",
+        "--data-dir", data)
+    code, _, err = run(capsys, "record", "win", "2", "123m456m789p234s5p 5p", "--winner", "B", "--discarder", "C",
+                       "--data-dir", data)
+    assert code == 1 and "minimum" in err, err
+    code, _, err = run(capsys, "record", "win", "2", "123m456m789p234s5p 5p", "--winner", "Zed", "--discarder", "C",
+                       "--data-dir", data)
+    assert code == 2                                                  # a name mistyped: bad input

@@ -656,6 +656,13 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
+def final_heading(french: bool = False) -> str:
+    """The line that opens a finished game's final table in ``sheet_text`` (``mjtable record``
+    prints the table from it); ``french`` within a request whose language is French."""
+    from webui import i18n
+    return i18n.t("Final result") + i18n.colon() if french else "final:"
+
+
 def sheet_text(view: dict, french: bool = False) -> str:
     """A game's standing in a few lines: players, points, each hand's changes, the final table;
     ``french``: in the French game page's words (within a request whose language is French)."""
@@ -709,7 +716,7 @@ def sheet_text(view: dict, french: bool = False) -> str:
             lines.append("  " + "  ".join(_pad(str(v), w) for v, w in zip(r[:3], widths)) + "  "
                          + "  ".join(_pad(v, w, right=True) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
-        lines.append(tr("Final result") + colon if french else "final:")
+        lines.append(final_heading(french))
         for r in view["final"]:
             line = f"  {r['rank']}. {r['player']}  {number(r['score'])}"
             if "uma" in r:

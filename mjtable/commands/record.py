@@ -103,7 +103,17 @@ def _game_arg(parser) -> None:
 
 
 class Refused(Exception):
-    """What the command says before it exits with status 2."""
+    """What the command says before it exits with status 2, or 1 when ``no``: the hand is no win
+    (no winning hand, under the minimum), the "answer is no" of ``mjtable --help``'s exit status,
+    as ``mjtable score`` gives it."""
+
+    def __init__(self, message: str, no: bool = False):
+        super().__init__(message)
+        self.no = no
+
+
+#: The refusals of a win that say the hand is no win (webui.gamelog's HandRefused codes).
+NO_WIN_CODES = ("not_complete", "below_minimum")
 
 
 #: Letters a keyboard without them writes otherwise ("Duc" for « Đức »), beside the accents dropped.
@@ -370,13 +380,14 @@ def _run(args, client, sheet_text) -> int:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):
             # a move refused for a game over is the other game's: its undo, not this one's
-            raise Refused(_said(r, args.to if args.action == "move" else args.game))
+            code = ((r.get_json(silent=True) or {}).get("error") or {}).get("code")
+            raise Refused(_said(r, args.to if args.action == "move" else args.game), no=code in NO_WIN_CODES)
         answer = r.get_json()
         # a hand moved is said in the game it went to, whose standing follows
         view = client.get(f"/api/games/{args.to if args.action == 'move' else args.game}").get_json()
     except Refused as e:
         print(f"{'erreur :' if french else 'error:'} {said(str(e))}", file=sys.stderr)
-        return 2
+        return 1 if e.no else 2
     text = sheet_text(view, french=french).split("\n")
     if args.action == "undo":
         removed = answer.get("removed") or {}
@@ -402,5 +413,8 @@ def _run(args, client, sheet_text) -> int:
     if any("edit the hand" in w for w in warnings):
         print("  " + tr("(from the command line: mjtable record undo {game}, then record the hand again)", game=args.game))
     print(text[1].strip())
-    print(text[-1] if not view.get("final") else "\n".join(text[text.index("final:"):]))
+    # the heading in the sheet's language: the English one, looked for in French, stopped every
+    # French game's end with a traceback
+    from .games import final_heading
+    print(text[-1] if not view.get("final") else "\n".join(text[text.index(final_heading(french)):]))
     return 0

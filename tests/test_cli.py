@@ -1863,3 +1863,20 @@ def test_a_win_recorded_that_is_no_win_exits_1_as_score_does(capsys, tmp_path):
     code, _, err = run(capsys, "record", "win", "2", "123m456m789p234s5p 5p", "--winner", "Zed", "--discarder", "C",
                        "--data-dir", data)
     assert code == 2                                                  # a name mistyped: bad input
+
+
+def test_a_refused_record_is_said_in_french_whole(capsys, tmp_path):
+    # "(record it as a false win)", "no player 'Zed' in this game" and the command line's undo
+    # advice stayed English in French sentences
+    data = str(tmp_path / "data")
+    run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "-o", "min_faan=3", "--data-dir", data)
+    _, _, err = run(capsys, "record", "win", "1", "123m456m789p234s5p 5p", "--winner", "Zed", "--self-drawn",
+                    "--lang", "fr", "--data-dir", data)
+    assert err.strip() == "erreur : aucun joueur « Zed » dans cette partie : nommez l'un de A, B, C, D (ou un siège de 1 à 4)"
+    _, _, err = run(capsys, "record", "win", "1", "123m456m789p234s5p 5p", "--winner", "B", "--discarder", "C",
+                    "--lang", "fr", "--data-dir", data)
+    assert err.strip().endswith("sous le minimum convenu de 3 (enregistrez-la comme faux Mah-jong)"), err
+    assert run(capsys, "record", "draw", "1", "--data-dir", data)[0] == 0
+    assert run(capsys, "record", "end", "1", "--data-dir", data)[0] == 0
+    _, _, err = run(capsys, "record", "draw", "1", "--lang", "fr", "--data-dir", data)
+    assert "cette partie est finie" in err and "(ici : mjtable record undo 1 reprend la dernière main" in err, err

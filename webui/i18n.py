@@ -2778,6 +2778,13 @@ MESSAGES_FR = {
     "choose the game to move the hand to": "choisissez la partie où déplacer la main",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
+    # under the table's minimum, with the advice gamelog.HandRefused adds: "(record it as a false
+    # win)" stayed English, the shorter pattern above taking it into its last value
+    "hand {}: not a winning hand under {} as {} ({}) in the {} round: {} (record it as a false win)":
+        "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5} (enregistrez-la comme faux "
+        "Mah-jong)",
+    "no player {} in this game: name one of {} (or a seat 1-4)":
+        "aucun joueur {0} dans cette partie : nommez l'un de {1} (ou un siège de 1 à 4)",
     "hand {}: impossible win context under {} as {} ({}) in the {} round: {}":
         "main {0} : contexte de victoire impossible en {1} comme {2} ({3}) au tour {4} : {5}",
     "not a winning hand under {} as {} ({}) in the {} round: {}":
@@ -2868,6 +2875,10 @@ MESSAGES_FR = {
         "sa fin ; supprimez-les d'abord, puis faites la modification ; rien n'a été changé",
     "this game is over (its last round was played, or the players ended it): undo or edit a hand, or start a new game":
         "cette partie est finie (son dernier tour est joué, ou les joueurs l'ont arrêtée) : annulez ou modifiez une main, ou commencez une nouvelle partie",
+    # mjtable record's addition: the command line has undo, not edit (mjtable/commands/record.py)
+    "{} (here: mjtable record undo {} takes back the last hand; a hand is edited on the game's page of the web app, mjtable serve)":
+        "{0} (ici : mjtable record undo {1} reprend la dernière main ; une main se modifie sur la page de la partie "
+        "de l'application web, mjtable serve)",
     "this hand moves {} points for player {}; at most {}: check the context's counts":
         "cette main déplace {0} points pour le joueur {1} ; au plus {2} : vérifiez les comptes du contexte",
     "unsupported export version {}": "version d'export non prise en charge {0}",

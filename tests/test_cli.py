@@ -1880,3 +1880,17 @@ def test_a_refused_record_is_said_in_french_whole(capsys, tmp_path):
     assert run(capsys, "record", "end", "1", "--data-dir", data)[0] == 0
     _, _, err = run(capsys, "record", "draw", "1", "--lang", "fr", "--data-dir", data)
     assert "cette partie est finie" in err and "(ici : mjtable record undo 1 reprend la dernière main" in err, err
+
+
+def test_a_game_started_by_mistake_is_deleted_from_the_command_line(capsys, tmp_path):
+    # its end was refused "(delete the game instead)", and the command line had no delete
+    data = str(tmp_path / "data")
+    run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "--name", "Oops", "--data-dir", data)
+    code, _, err = run(capsys, "record", "end", "1", "--data-dir", data)
+    assert code == 2 and err.strip().endswith("(delete the game instead: mjtable record delete 1 --yes)"), err
+    code, _, err = run(capsys, "record", "delete", "1", "--data-dir", data)
+    assert code == 2 and "removes its 0 hands for good: add --yes" in err         # asked first, nothing deleted
+    assert "Oops" in run(capsys, "games", "--data-dir", data)[1]
+    code, out, _ = run(capsys, "record", "delete", "1", "--yes", "--data-dir", data)
+    assert code == 0 and out.strip() == "game 1 (Oops) deleted, with its 0 hands"
+    assert "Oops" not in run(capsys, "games", "--data-dir", data)[1]

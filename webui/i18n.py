@@ -188,6 +188,9 @@ FR = {
     "{what}, after hand {n}": "{what}, après la main {n}",
     "hand {n} ({deal}, {dealer} deals): {what}; {moved}": "main {n} ({deal}, {dealer} est croupier) : {what} ; {moved}",
     "game {id} started: {name} ({rules})": "partie {id} commencée : {name} ({rules})",
+    "deleting game {id} ({name}) removes its {n} hand(s) for good: add --yes":
+        "supprimer la partie {id} ({name}) efface ses {n} main(s) pour de bon : ajoutez --yes",
+    "game {id} ({name}) deleted, with its {n} hand(s)": "partie {id} ({name}) supprimée, avec ses {n} main(s)",
     "undone: {hand}": "annulée : {hand}", "last hand undone": "dernière main annulée",
     "hand {n} of game {game} moved to game {to}, as its {hand}":
         "main {n} de la partie {game} déplacée dans la partie {to}, comme sa {hand}",
@@ -2063,6 +2066,9 @@ MESSAGES_FR = {
     "min_games must be a whole number from 1 to {}, not {}": "min_games doit être un nombre entier de 1 à {0}, pas {1}",
     "no hand was played in this game: it cannot end before its first hand (delete the game instead)":
         "aucune main n'a été jouée dans cette partie : elle ne peut pas finir avant sa première main (supprimez plutôt la partie)",
+    "no hand was played in this game: it cannot end before its first hand (delete the game instead: mjtable record delete {} --yes)":
+        "aucune main n'a été jouée dans cette partie : elle ne peut pas finir avant sa première main (supprimez plutôt la "
+        "partie : mjtable record delete {0} --yes)",
     "{} must be a date written YYYY-MM-DD, not {}": "{0} doit être une date écrite AAAA-MM-JJ, pas {1}",
     "the first day ({}) is after the last ({})": "le premier jour ({0}) est après le dernier ({1})",
     "unknown ranking {}: total or table_points": "classement inconnu {0} : total ou table_points",

@@ -68,6 +68,11 @@ def register(sub) -> None:
     false_win.add_argument("--note", default=None, help=NOTE_HELP)
     for name, said in (("undo", "take the last hand back"), ("end", "end the game here (the players stop)")):
         _game_arg(acts.add_parser(name, help=said))
+    # a game started by mistake: its end is refused before a hand ("delete the game instead"),
+    # which the command line had no way to do
+    delete = acts.add_parser("delete", help="delete the game and all its hands, for good (with --yes)")
+    _game_arg(delete)
+    delete.add_argument("--yes", action="store_true", help="delete it (without, says what would go)")
     move = acts.add_parser("move", help="move a hand recorded into the wrong game to another game",
                            description="Move hand SEQ of GAME to game --to (same rules, still in play; at the end, or before the hands "
                                        "recorded there since it was played), "
@@ -89,7 +94,7 @@ def register(sub) -> None:
     sub.add_argument("name", metavar="NAME", help="the substitute's name")
     sub.add_argument("--first", type=whole_number("hand number", 2), default=None, metavar="HAND",
                      help="the first hand the substitute played, where it was recorded late (default: the next hand)")
-    for q in (new, win, draw, false_win, move, sub, *(acts.choices[n] for n in ("undo", "end"))):
+    for q in (new, win, draw, false_win, move, sub, delete, *(acts.choices[n] for n in ("undo", "end"))):
         q.add_argument("--data-dir", default=None,
                        help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
         q.add_argument("--db", default=None, metavar="FILE", help="the game log's SQLite file, as mjtable serve --db names it")
@@ -284,6 +289,9 @@ def _score_warnings(view: dict, hand: dict) -> list[str]:
 def _said(response, game=None) -> str:
     error = (response.get_json(silent=True) or {}).get("error") or {}
     said = error.get("message") or response.status
+    if said.endswith("(delete the game instead)"):
+        # the command line's way to it
+        said = said[:-1] + f": mjtable record delete {game if game is not None else 'GAME'} --yes)"
     if error.get("code") == "game_over":
         # the command line has undo, not edit: it offered a command that is not there
         said += (f" (here: mjtable record undo {game if game is not None else 'GAME'} takes back the last hand; a hand "
@@ -349,6 +357,16 @@ def _run(args, client, sheet_text) -> int:
         if r.status_code != 200:
             raise Refused(_said(r))
         view = before = r.get_json()
+        if args.action == "delete":
+            hands = sum(h["kind"] != "end" for h in view["hands"])
+            if not args.yes:
+                raise Refused(tr("deleting game {id} ({name}) removes its {n} hand(s) for good: add --yes",
+                                 id=args.game, name=view["game"]["name"], n=hands))
+            r = client.delete(f"/api/games/{args.game}", json={})
+            if r.status_code != 200:
+                raise Refused(_said(r))
+            print(tr("game {id} ({name}) deleted, with its {n} hand(s)", id=args.game, name=view["game"]["name"], n=hands))
+            return 0
         if args.action == "undo":
             r = client.post(f"/api/games/{args.game}/undo", json={})
         elif args.action == "substitute":

@@ -1894,3 +1894,24 @@ def test_a_game_started_by_mistake_is_deleted_from_the_command_line(capsys, tmp_
     code, out, _ = run(capsys, "record", "delete", "1", "--yes", "--data-dir", data)
     assert code == 0 and out.strip() == "game 1 (Oops) deleted, with its 0 hands"
     assert "Oops" not in run(capsys, "games", "--data-dir", data)[1]
+
+
+def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):
+    # a secretary recorded a photo's hand by copying `mjtable read --json`'s hand into the notation
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    data = str(tmp_path / "data")
+    photo = str(Path(__file__).parent / "fixtures" / "vision" / "hands" / "hand_riichi_chow_and_pung.jpg")
+    run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "--data-dir", data)
+    code, out, err = run(capsys, "record", "win", "1", "--photo", photo, "--winner", "B", "--discarder", "A",
+                         "--data-dir", data)
+    assert code == 0, err
+    assert out.splitlines()[0] == f"{photo}: [234s,1][666m,3]123m789p1z 1z"     # said as read, to check
+    assert out.splitlines()[1].startswith("hand 1 (E1, A deals): B 0 faan")
+    code, _, err = run(capsys, "record", "win", "1", "123m", "--photo", photo, "--winner", "B", "--discarder", "A",
+                       "--data-dir", data)
+    assert code == 2 and "give the hand in notation or --photo FILE, one of the two" in err
+    code, _, err = run(capsys, "record", "win", "1", "--photo", str(tmp_path / "none.jpg"), "--winner", "B",
+                       "--discarder", "A", "--data-dir", data)
+    assert code == 2 and "none.jpg" in err

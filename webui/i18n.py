@@ -2881,6 +2881,9 @@ MESSAGES_FR = {
         "sa fin ; supprimez-les d'abord, puis faites la modification ; rien n'a été changé",
     "this game is over (its last round was played, or the players ended it): undo or edit a hand, or start a new game":
         "cette partie est finie (son dernier tour est joué, ou les joueurs l'ont arrêtée) : annulez ou modifiez une main, ou commencez une nouvelle partie",
+    "give the hand in notation or --photo FILE, one of the two": "donnez la main en notation ou --photo FICHIER, l'un des deux",
+    "{}: {}; check it with mjtable read {}, then record its notation":
+        "{0} : {1} ; vérifiez-la avec mjtable read {2}, puis enregistrez sa notation",
     # mjtable record's addition: the command line has undo, not edit (mjtable/commands/record.py)
     "{} (here: mjtable record undo {} takes back the last hand; a hand is edited on the game's page of the web app, mjtable serve)":
         "{0} (ici : mjtable record undo {1} reprend la dernière main ; une main se modifie sur la page de la partie "

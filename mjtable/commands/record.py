@@ -40,8 +40,11 @@ def register(sub) -> None:
                           "15000,5000,-5000,-15000)")
     win = acts.add_parser("win", help="record a win")
     _game_arg(win)
-    win.add_argument("hand", nargs="+", help="the winner's hand in notation (mjtable score --help shows it); several "
+    win.add_argument("hand", nargs="*", help="the winner's hand in notation (mjtable score --help shows it); several "
                                              "winners on one discard (riichi): one hand each, in --winner's order")
+    win.add_argument("--photo", action="append", default=[], metavar="FILE",
+                     help="instead of the notation: the winner's hand read from a photo, as mjtable read reads it "
+                          "(with the active tile-set profile); repeated for several winners, in --winner's order")
     win.add_argument("--winner", required=True, action="append", metavar="PLAYER",
                      help="who won: a name, or a seat 1-4; repeated for several winners on one discard")
     who = win.add_mutually_exclusive_group(required=True)
@@ -167,11 +170,39 @@ def _liable(view: dict, winner: int, liable: int) -> str:
     return settlement.relative_of(winner, liable, tuple(view.get("seating") or settlement.SEATED))
 
 
+def _hand_of_photo(path: str, rules: str, args) -> dict:
+    """The hand read from the photo ``path`` under ``rules`` (``mjtable read``'s reading, with the
+    active tile-set profile), said as read so the table can check it; the game's own seats and
+    counters are put in by the game. Refused when no winning hand is rebuilt from it."""
+    from vision.errors import ImageError
+    from vision.profile import ProfileError, ProfileStore
+
+    from ..pipeline import read_photo
+    try:
+        profile = ProfileStore(args.data_dir).active()
+    except ProfileError:
+        profile = None              # a profile set aside or of other weights: the base model, as the web app does
+    try:
+        result = read_photo(path, rules=rules, profile=profile)
+    except (ImageError, FileNotFoundError, OSError) as e:
+        message = e.to_dict()["message"] if isinstance(e, ImageError) else (e.strerror or str(e))
+        raise Refused(f"{path}: {message}") from None
+    if not result.get("hand"):
+        why = result.get("no_hand") or "no winning hand was rebuilt from it"
+        raise Refused(f"{path}: {why}; check it with mjtable read {path}, then record its notation")
+    print(f"{path}: {result.get('notation')}")
+    return result["hand"]
+
+
 def _body(args, view: dict) -> dict:
     players = view.get("seated") or view["game"]["players"]      # who sits at the table now
     seat = lambda name: player_seat(name, players)        # noqa: E731
     if args.action == "win":
         from ..context_args import context_from_args
+        if bool(args.hand) == bool(args.photo):
+            raise Refused("give the hand in notation or --photo FILE, one of the two")
+        if args.photo:
+            args.hand = [_hand_of_photo(path, view["game"]["rules"], args) for path in args.photo]
         if len(args.hand) != len(args.winner):
             raise Refused(f"give one hand per --winner, in the same order (hands given: {len(args.hand)}, "
                           f"winners: {len(args.winner)})")

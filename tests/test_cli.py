@@ -1915,3 +1915,11 @@ def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):
     code, _, err = run(capsys, "record", "win", "1", "--photo", str(tmp_path / "none.jpg"), "--winner", "B",
                        "--discarder", "A", "--data-dir", data)
     assert code == 2 and "none.jpg" in err
+
+
+def test_a_player_named_with_a_digit_is_that_player_not_a_seat():
+    # players "2 1 B C": --winner 1 took seat 1, the player named "2", without a word
+    from mjtable.commands.record import player_seat
+    players = ["2", "1", "B", "C"]
+    assert player_seat("1", players) == 1 and player_seat("2", players) == 0
+    assert player_seat("3", players) == 2 and player_seat("B", players) == 2     # seats named by no player

@@ -330,7 +330,9 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
     if result.rules == "hk" and "faan_counted" in x:
         capped = x["faan_counted"] != x["faan"]
         c = w.colon()
-        lines = [f"  faan{c} {x['faan']}" + (", " + w.t("counted as {n} (the cap)", n=x["faan_counted"]) if capped else "")]
+        # the unit in the page's words: « faan : 1 » above « 1 fan » in French
+        lines = [f"  {w.t('faan')}{c} {x['faan']}" + (", " + w.t("counted as {n} (the cap)", n=x["faan_counted"])
+                                                      if capped else "")]
         # 004 « Payer le gagnant »: the faan are paid by the reward table
         table = w.t("the reward table")
         if odd_faan_paid_as_below(result.rules, x["faan_counted"], result.options):

@@ -1804,7 +1804,7 @@ def test_a_game_is_recorded_in_french_from_the_command_line(capsys, tmp_path):
                        "--riichi", "Cy", *data, "--lang", "fr")
     assert code == 0 and out.splitlines()[0].startswith("main 1 (E1, Ann est ouvreur) : Cy 1\u202f300 (1 han · 40 minipoints)")
     code, out, _ = run(capsys, "record", "undo", "1", *data, "--lang", "fr")
-    assert code == 0 and out.startswith("annulée : main 1 (E1, Ann est ouvreur)")
+    assert code == 0 and out.startswith("Annulée : main 1 (E1, Ann est ouvreur)")
     code, _, err = run(capsys, "record", "undo", "1", *data, "--lang", "fr")
     assert code == 2 and err.startswith("erreur : ")
     code, _, err = run(capsys, "record", "undo", "1", *data)
@@ -1923,3 +1923,9 @@ def test_a_player_named_with_a_digit_is_that_player_not_a_seat():
     players = ["2", "1", "B", "C"]
     assert player_seat("1", players) == 1 and player_seat("2", players) == 0
     assert player_seat("3", players) == 2 and player_seat("B", players) == 2     # seats named by no player
+
+
+def test_a_hong_kong_score_in_french_names_its_unit_once(capsys):
+    # « faan : 1 » above « 1 fan »: the unit's line in English in a French score
+    code, out, _ = run(capsys, "score", "123m456m789p234s5p 5p", "--rules", "hk", "--lang", "fr")
+    assert code == 0 and "  fan : 1" in out.splitlines() and "faan" not in out, out

@@ -191,7 +191,7 @@ FR = {
     "deleting game {id} ({name}) removes its {n} hand(s) for good: add --yes":
         "supprimer la partie {id} ({name}) efface ses {n} main(s) pour de bon : ajoutez --yes",
     "game {id} ({name}) deleted, with its {n} hand(s)": "partie {id} ({name}) supprimée, avec ses {n} main(s)",
-    "undone: {hand}": "annulée : {hand}", "last hand undone": "dernière main annulée",
+    "undone: {hand}": "Annulée : {hand}", "last hand undone": "Dernière main annulée",
     "hand {n} of game {game} moved to game {to}, as its {hand}":
         "main {n} de la partie {game} déplacée dans la partie {to}, comme sa {hand}",
     "(from the command line: mjtable record undo {game}, then record the hand again)":

@@ -165,11 +165,11 @@ FR = {
         "Touchez une tuile pour la corriger ; touchez-en plusieurs avec « Choisir » pour former une combinaison.",
     "No complete hand could be built from the photo: the tiles read are below; correct them.":
         "Aucune main complète n'a pu être construite depuis la photo : les tuiles lues sont ci-dessous ; corrigez-les.",
-    "No face-up tile was found in the photo: take another one, with the tiles face up, lit and filling most of the picture, or type the hand.":
-        "Aucune tuile face visible n'a été trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées et remplissant la plus grande partie de l'image, ou écrivez la main.",
-    "no tiles found in the photo: take another one, with the tiles face up, lit and filling most of the picture, or type the hand":
-        "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées et occupant "
-        "l'essentiel de l'image, ou tapez la main",
+    "No face-up tile was found in the photo: take another one, with the tiles face up, lit, sharp (the phone held still) and filling most of the picture, or type the hand.":
+        "Aucune tuile face visible n'a été trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, nettes (le téléphone tenu immobile) et remplissant la plus grande partie de l'image, ou écrivez la main.",
+    "no tiles found in the photo: take another one, with the tiles face up, lit, sharp (the phone held still) and filling most of the picture, or type the hand":
+        "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, nettes (le "
+        "téléphone tenu immobile) et occupant l'essentiel de l'image, ou tapez la main",
     "No tiles were found in the photo: add them, or take another photo.":
         "Aucune tuile n'a été trouvée sur la photo : ajoutez-les, ou prenez une autre photo.",
     "P: your tile-set profile read this tile otherwise than the base model did; check these first.":

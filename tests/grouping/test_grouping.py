@@ -401,6 +401,8 @@ def test_a_photo_without_tiles_says_what_to_do():
     from vision.grouping import group
     reading = group([])
     assert reading.hand is None and reading.warnings[0].startswith("no tiles found in the photo: take another one")
+    # a shaken or blurred photo reads no tile and is too bare to be said blurred (fewer than 4 reads)
+    assert "sharp (the phone held still)" in reading.warnings[0]
     assert "or type the hand" in reading.warnings[0]
 
 

@@ -49,8 +49,8 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
 
 
 #: What a photo with no tile read says: what to do next, not only what went wrong.
-NO_TILES = ("no tiles found in the photo: take another one, with the tiles face up, lit and filling most of the "
-            "picture, or type the hand")
+NO_TILES = ("no tiles found in the photo: take another one, with the tiles face up, lit, sharp (the phone held "
+            "still) and filling most of the picture, or type the hand")
 
 
 def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,

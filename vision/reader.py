@@ -897,7 +897,10 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
         photo = _photo_run(flat, SCREEN_CHAT_PHOTO_LEAST if screen_shaped else photo_least,
                            None if screen_shaped else chrome_share, flat_least, bar_share)
         if photo is not None:
-            _set_span(span, axis, photo, step, h if axis == 0 else w)
+            full = h if axis == 0 else w
+            # a sample line more each side: the photo's edge lies between a flat sample and the next
+            span[1 - axis] = max(0, (photo[0] - 1) * step)
+            span[3 - axis] = min(full, (photo[1] + 1) * step)
     return None if span == [0, 0, w, h] else tuple(span)
 
 
@@ -929,14 +932,6 @@ def _photo_run(flat: np.ndarray, photo_least: float, chrome_share: float | None,
     if not bars or any(r[1] - r[0] > bar_share * n or edge < r[1] and r[0] < n - edge for r in bars):
         return None                 # no bar, or tiles on a flat cloth: not a photo between a screen's bars
     return photo
-
-
-def _set_span(span: list, axis: int, photo: tuple[int, int], step: int, full: int) -> None:
-    """``span`` (x0, y0, x1, y1) narrowed along ``axis`` (0: rows) to the ``photo`` run of sampled
-    lines, every ``step`` px of ``full``."""
-    # a sample line more each side: the photo's edge lies between a flat sample and the next
-    span[1 - axis] = max(0, (photo[0] - 1) * step)
-    span[3 - axis] = min(full, (photo[1] + 1) * step)
 
 
 def shifted_read(read: TileRead, dx: float, dy: float) -> TileRead:

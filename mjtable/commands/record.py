@@ -141,11 +141,10 @@ def player_seat(text: str, players: list[str]) -> int:
     start of their name where one alone begins so, or by one word of it that one alone has, or by
     seat 1-4 (where no player is named so)."""
     from webui.gamelog import name_key
-    if text.strip().isdigit() and 1 <= int(text) <= 4:
-        # a player named so is that player (players "2 1 B C": --winner 1 took seat 1, the one named
-        # "2"); every seat stays reachable by its player's name
-        named = [i for i, p in enumerate(players) if name_key(p) == name_key(text)]
-        return named[0] if len(named) == 1 else int(text) - 1
+    # a player named so is that player, found below (players "2 1 B C": --winner 1 took seat 1, the
+    # one named "2"); every seat stays reachable by its player's name
+    if text.strip().isdigit() and 1 <= int(text) <= 4 and not any(name_key(p) == name_key(text) for p in players):
+        return int(text) - 1
     either = None
     for same in ([i for i, p in enumerate(players) if name_key(p) == name_key(text)],
                  [i for i, p in enumerate(players) if _plain(p) == _plain(text)],

@@ -712,6 +712,23 @@ class TileReader:
             return None
         return getattr(detector, "conf", None)
 
+    def not_tiles(self, face_up: list[int], dets: Detections, readings: dict, detector=None) -> set[int]:
+        """The detections of ``face_up`` (indices into ``dets``, read as ``readings`` by index, with
+        their embeddings) that are no tile: rejected by the tileness probe unless read
+        ``TILENESS_SURE`` or surer, or below ``detector``'s threshold and not read surely enough
+        (``WEAK_RESCUE``)."""
+        out = set()
+        probe = self.tileness
+        if probe is not None and face_up:
+            keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
+            sure = self.config.tileness_sure
+            out = {i for i, k in zip(face_up, keep)
+                   if not k and (sure is None or float(dets.confidence[i]) * readings[i].confidence < sure)}
+        own = self.weak_floor(detector)
+        if own is not None:
+            out |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}
+        return out
+
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
                         embeddings: bool = False, profile=None, detector=None) -> list[TileRead]:
         """Classify the face-up detections of ``src`` (found by ``detector``, default the first);
@@ -733,18 +750,21 @@ class TileReader:
         face_up_boxes = [dets.xyxy[i] for i in face_up]
         probe = self.tileness
         cut: dict = {}
+        as_given = src
         src, crops, read = read_crops(self.classifier, src, face_up_boxes, self.config, profile, self.corner_finder,
                                       embeddings or probe is not None, self.config.faces_when_asked, cut)
         readings = dict(zip(face_up, read))
-        not_tiles = set()
-        if probe is not None and readings:
-            keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
-            sure = self.config.tileness_sure
-            not_tiles = {i for i, k in zip(face_up, keep)
-                         if not k and (sure is None or float(dets.confidence[i]) * readings[i].confidence < sure)}
-        own = self.weak_floor(detector)
-        if own is not None:
-            not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}
+        not_tiles = self.not_tiles(face_up, dets, readings, detector)
+        if profile is not None and src is not as_given and not_tiles:
+            # A profile of a dark-bodied set reads its photos turned over; the tileness probe and the
+            # weak floor were set on the base reader's cuts, which turn a photo over only when its
+            # crops say so: a tile it keeps as cut there is kept (a dark set's plain white dragon,
+            # turned over, was dropped unmarked: 5 of 7 tiles a profile lost on rendered scenes).
+            again = sorted(not_tiles)
+            base = dict(zip(again, classify_with_profile(
+                self.classifier, cut_for_reading(as_given, [dets.xyxy[i] for i in again], self.config, None,
+                                                 dark_body=False)[1], None, True, self.config)))
+            not_tiles &= self.not_tiles(again, dets, base, detector)
         # A face no code names is read unsure by the classifier: it is told apart before the read
         # floor, which would drop it unseen, and kept as an unknown tile.
         odd = set()

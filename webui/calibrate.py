@@ -387,7 +387,16 @@ def _on_named_profile(action, done: str):
 
 @bp.post("/activate")
 def activate():
-    return _on_named_profile(_store().activate, "Active profile: {name}.")
+    store = _store()
+
+    def usable(name):
+        # a profile of other weights, made active, is passed over by every reading: refused here
+        from vision.profile.store import model_problem
+        problem = model_problem(store.load(name))
+        if problem:
+            raise ProfileError(problem)
+        store.activate(name)
+    return _on_named_profile(usable, "Active profile: {name}.")
 
 
 @bp.post("/deactivate")
@@ -452,6 +461,13 @@ def export(slug):
                      download_name=file_name, max_age=0)
 
 
+#: What an import under a name in use did to the profiles of that name, when it is not only "the
+#: profile it replaces is kept" (``ProfileStore.replacement``).
+NOT_KEPT = ("The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the copy an "
+            "earlier calibration of this name left ({n} tile(s) learnt) is kept: Restore brings it back.")
+NO_LONGER_KEPT = "The copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept."
+
+
 @bp.post("/import")
 def import_profile():
     """Save a profile file exported on another machine and make it the active one; a profile of
@@ -463,13 +479,19 @@ def import_profile():
     store = _store()
     try:
         with _PROFILE_LOCK:         # not while a correction saves over the active profile
-            profile, replaced = store.import_profile(upload.read(), upload.filename,
-                                                     name=request.form.get("name", "").strip() or None)
+            profile, plan = store.import_profile(upload.read(), upload.filename,
+                                                 name=request.form.get("name", "").strip() or None)
             store.activate(profile.name)
         flash(i18n.t("Profile “{name}” imported: it is the active profile.", name=profile.name))
-        if replaced:
+        # which profile is kept to be restored, as a new calibration says it ("the profile it
+        # replaces is kept" was said while the copy kept before, with its learnt tiles, went)
+        if plan and not plan["replacing_kept"]:
+            flash(i18n.t(NOT_KEPT, name=(plan["replacing"] or {}).get("name", "?"), n=plan["kept"]["learnt_examples"]))
+        elif plan:
             flash(i18n.t("It replaces the profile “{name}”, which is kept: Restore brings it back.",
-                         name=replaced["name"]))
+                         name=(plan["replacing"] or {}).get("name", "?")))
+            if plan["dropped"]:
+                flash(i18n.t(NO_LONGER_KEPT, n=plan["dropped"]["learnt_examples"]))
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))

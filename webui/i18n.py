@@ -265,6 +265,13 @@ FR = {
     "Profile “{name}” imported: it is the active profile.": "Profil « {name} » importé : c'est le profil actif.",
     "It replaces the profile “{name}”, which is kept: Restore brings it back.":
         "Il remplace le profil « {name} », qui est conservé : Rétablir le ramène.",
+    "The copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept.":
+        "La copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) n'est plus conservée.",
+    "The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the copy an earlier "
+    "calibration of this name left ({n} tile(s) learnt) is kept: Restore brings it back.":
+        "Le profil qu'il remplace, « {name} », n'avait appris aucune tuile depuis sa photo de disposition et n'est pas "
+        "conservé ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) est "
+        "conservée : Rétablir la ramène.",
     "A profile from another machine": "Un profil d'une autre machine", "Profile file": "Fichier du profil",
     "Name of the set (leave empty to keep its own)": "Nom du jeu (vide : il garde le sien)",
     "Import and use it": "L'importer et l'utiliser",
@@ -735,7 +742,7 @@ FR = {
         "que posée ; sinon, posez-la bien et reprenez la photo.",
     "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
     "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
-    "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil « {name} » ?",
+    "active": "actif", "damaged": "endommagé", "cannot be read here": "illisible ici", "Delete the profile {name}?": "Supprimer le profil « {name} » ?",
     "Delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
         "Supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), gardé pour être restauré ?",
     "It is the active profile: the base model alone will read tiles until you choose another.":
@@ -2158,6 +2165,13 @@ MESSAGES_FR = {
     "{} is not a tile-set profile (the .npz file that a profile's download or export writes)":
         "{0} n'est pas un profil de jeu de tuiles (le fichier .npz qu'écrit le téléchargement ou l'export d'un profil)",
     "{} is not a tile-set profile (it unpacks to {} MB)": "{0} n'est pas un profil de jeu de tuiles (il se décompresse en {1} Mo)",
+    "the profile {} was made for other classifier weights ({}; this mjtable's are {}): calibrate this set again here "
+    "with its layout photo":
+        "le profil {0} a été fait pour d'autres poids du classifieur ({1} ; ceux de ce mjtable sont {2}) : calibrez à "
+        "nouveau ce jeu ici avec sa photo de disposition",
+    "the profile {} was made with another companion network ({}): calibrate this set again here with its layout photo":
+        "le profil {0} a été fait avec un autre réseau compagnon ({1}) : calibrez à nouveau ce jeu ici avec sa photo de "
+        "disposition",
     "{} was made for other classifier weights ({}; this mjtable's are {}): calibrate this set again here with its layout photo":
         "{0} a été fait pour d'autres poids du classifieur ({1} ; ceux de ce mjtable sont {2}) : calibrez à nouveau ce jeu "
         "ici avec sa photo de disposition",
@@ -3217,6 +3231,20 @@ MESSAGES_FR = {
         "les tuiles debout ont un écart de plus d'une demi-tuile entre elles : elles ont été lues comme une seule "
         "rangée ; refermez l'écart si ce n'est pas une combinaison à part",
     "the tiles as read do not make a hand: {}": "les tuiles lues ne forment pas une main : {0}",
+    "the winning tile is not set apart and the photo could also be read upside down (rows in the other direction): "
+    "the rightmost standing tile is taken as the winning tile; set it a little apart at the right, or correct it":
+        "la tuile gagnante n'est pas mise à part et la photo pourrait aussi se lire à l'envers (rangées dans l'autre "
+        "sens) : la tuile debout la plus à droite est prise comme tuile gagnante ; écartez-la un peu à droite, ou "
+        "corrigez-la",
+    "no combination of the candidate readings makes a winning hand":
+        "aucune combinaison des lectures possibles ne fait une main gagnante",
+    "no credible winning hand among the {} most probable readings":
+        "aucune main gagnante crédible parmi les {0} lectures les plus probables",
+    "as read: {}": "telle que lue : {0}",
+    "no winning hand was rebuilt": "aucune main gagnante n'a été reconstituée",
+    "no winning hand was rebuilt from it": "aucune main gagnante n'en a été reconstituée",
+    "flowers and dora indicators": "fleurs et indicateurs de dora", "flowers": "fleurs",
+    "dora indicators": "indicateurs de dora",
     "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a little apart at the right, or correct it":
         "la tuile gagnante n'est pas mise à part : la tuile debout la plus à droite est prise comme tuile gagnante ; "
         "écartez-la un peu à droite, ou corrigez-la",
@@ -3462,12 +3490,16 @@ def _message(text, code: str | None) -> str:
         text = ""
     if lang() != "fr":
         return strip_citation(str(text))
-    # several messages in one ("a; b"), as CalibrationError and the calibration page join them
+    # several messages in one ("a; b"), as CalibrationError, the calibration page and the reason no
+    # hand was rebuilt join them: each in French where each has its French, before the whole (a
+    # pattern's last value took in every message after the first, and they stayed English)
     parts = [p for p in str(text).split("; ") if p] if "; " in str(text) else [str(text)]
-    french = french_message(text)
-    if french is None and len(parts) > 1:
+    french = None
+    if len(parts) > 1:
         each = [french_message(p) for p in parts]
         french = " ; ".join(each) if all(e is not None for e in each) else None
+    if french is None:
+        french = french_message(text)
     if french is not None:
         return french
     if code and code in CODES_FR:

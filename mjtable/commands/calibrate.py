@@ -25,7 +25,7 @@ def register(sub) -> None:
     p.add_argument("--name", help='name of the tile set, e.g. "club set"')
     p.add_argument("--data-dir", type=Path, default=None,
                    help="where profiles live (default: MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
-    p.add_argument("--yes", action="store_true", help="save without asking for confirmation")
+    p.add_argument("--yes", action="store_true", help="save (or with --remove, delete) without asking for confirmation")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--list", action="store_true", help="list the saved profiles (* marks the active one)")
     g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
@@ -42,7 +42,8 @@ def register(sub) -> None:
                    "it the active one; --name imports it under another name")
     g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
                    "calibration tiles and the corrections made since (about a minute; so far measured to "
-                   "lower accuracy on some sets: docs/calibration.md)")
+                   "lower accuracy on some sets: docs/calibration.md); the profile as it was is kept, and "
+                   "--restore NAME brings it back")
     p.set_defaults(func=run)
 
 
@@ -74,7 +75,12 @@ def run(args) -> int:
         if args.list:
             return _list(store)
         if args.activate:
-            name = store.load(args.activate).name   # a damaged profile is refused, not activated
+            from vision.profile.store import model_problem
+            profile = store.load(args.activate)     # a damaged profile is refused, not activated
+            problem = model_problem(profile)
+            if problem:     # activated, it stopped every reading ("made with other classifier weights")
+                return _err(problem)
+            name = profile.name
             store.activate(args.activate)
             print(f"active profile: {name}")
             return 0
@@ -87,9 +93,12 @@ def run(args) -> int:
             laid = profile.sources.count("calibration")     # the layout's tiles, each cut one or two ways
             print(f"relearning {profile.name!r}: {laid} calibration examples, {profile.n_corrections} corrections, "
                   f"{profile.n_confirmed} tiles of recorded hands...", flush=True)
+            plan = store.replacement(args.relearn)
             profile.relearn()
-            store.save(profile)
-            print("done")
+            # the profile as it was is kept as a new calibration's would be: relearning has been
+            # measured to lower accuracy on some sets, and it wrote over the only copy
+            store.save_new(profile)
+            print("done; " + replacement_said(plan, store.path(args.relearn).stem, relearnt=True))
             return 0
         if args.rename:
             old_name = store.rename(*args.rename)
@@ -103,8 +112,11 @@ def run(args) -> int:
                   + ("; it is the active one" if store.active_slug() == store.path(args.restore).stem else ""))
             return 0
         if args.remove:
+            store.removable(args.remove)        # "no profile named" before the question
+            learnt = 0
             try:
-                name = store.load(args.remove).name
+                profile = store.load(args.remove)
+                name, learnt = profile.name, profile.n_learnt_examples
             except ProfileError:      # a damaged profile can be removed too
                 name = args.remove
             try:
@@ -112,9 +124,25 @@ def run(args) -> int:
             except ProfileError:      # an unreadable pointer names no profile: it is not said
                 was_active = False
             try:
-                replaced = store.replaced(args.remove) is not None
+                replaced = store.replaced(args.remove)
             except ProfileError:
-                replaced = False
+                replaced = None
+            if not args.yes:
+                # asked as the calibration page asks before it deletes (it went at once, with the copy
+                # kept to be restored and every tile learnt from the hands)
+                question = (f"delete the profile {name!r}"
+                            + (f", and the profile it replaced ({replaced['learnt_examples']} tile(s) learnt), kept to "
+                               "be restored" if replaced else "") + "?"
+                            + (" It is the active profile: the base model alone will read tiles until you choose "
+                               "another." if was_active else "")
+                            + (f" What it learnt from your corrections and hands goes with it ({learnt} tile(s))."
+                               if learnt else ""))
+                if not sys.stdin or not sys.stdin.isatty():
+                    return _err(f"{question[:-1] if question.endswith('?') else question} (cannot ask for "
+                                "confirmation: standard input is not a terminal): run again with --yes to delete")
+                if input(f"{question} [y/N] ").strip().lower() not in ("y", "yes"):
+                    print("nothing deleted")
+                    return 1
             store.remove(args.remove)
             # as the web page says it: no profile is active any more; and the profile it replaced,
             # kept until now, goes with it (it went without a word)
@@ -161,16 +189,36 @@ def _import(store, file: Path, name: str | None) -> int:
         data = file.read_bytes()
     except OSError as exc:
         return _err(f"cannot read {file} ({exc.strerror})")
-    profile, replaced = store.import_profile(data, file.name, name=name)
+    profile, plan = store.import_profile(data, file.name, name=name)
     try:
         store.activate(profile.name)
     except ProfileError as exc:
         return _err(exc)
     print(f"imported profile {profile.name!r} ({len(profile.known_codes)} codes, {profile.n_learnt_examples} tile(s) "
           "learnt from hands); it is now the active profile"
-          + (f"; it replaces the profile {replaced['name']!r}, which is kept: `mjtable calibrate --restore "
-             f"{store.path(profile.name).stem}` brings it back" if replaced else ""))
+          + (f"; {replacement_said(plan, store.path(profile.name).stem)}" if plan else ""))
     return 0
+
+
+def replacement_said(plan: dict | None, slug: str, relearnt: bool = False) -> str:
+    """What saving a profile over another of its name did (``ProfileStore.replacement``'s
+    ``plan``, found before), in words: which profile is kept to be restored and which is gone;
+    ``relearnt``: the profile replaced is the same one before it was relearnt."""
+    if not plan:
+        return "no earlier profile of this name is kept"
+    restore = f"`mjtable calibrate --restore {slug}` brings it back"
+    replacing = plan["replacing"]
+    if not plan["replacing_kept"]:
+        gone = ("the profile as it was" if relearnt else
+                f"the profile it replaces, {replacing['name']!r}," if replacing else "the unreadable profile it replaces")
+        return (f"{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of "
+                f"this name left ({plan['kept']['learnt_examples']} tile(s) learnt) is kept, and {restore}")
+    learnt = f"{replacing['learnt_examples'] or 0} tile(s) learnt"
+    return ((f"the profile as it was ({learnt}) is kept" if relearnt
+             else f"it replaces the profile {replacing['name']!r} ({learnt}), which is kept")
+            + f", and {restore}"
+            + (f"; the copy an earlier calibration of this name left ({plan['dropped']['learnt_examples']} tile(s) "
+               "learnt) is no longer kept" if plan["dropped"] else ""))
 
 
 def _list(store) -> int:
@@ -194,6 +242,8 @@ def _list(store) -> int:
                   f"sent alone, {e['confirmed']} tile(s) of hands reviewed or recorded"
                   + ("" if e.get("learnt", True) else "; not learnt yet (experimental: mjtable calibrate --relearn "
                                                          f"{e['slug']})"))
+            if e.get("other_model"):
+                print(f"    cannot be read here: {e['other_model']}")
             if e.get("replaced"):
                 r = e["replaced"]
                 print(f"    the profile it replaced, {r['name']!r} ({r['learnt_examples']} tile(s) learnt), is kept: "

@@ -84,7 +84,7 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert capsys.readouterr().out == ("restored profile 'Club set'; the profile 'CLUB SET' that replaced it is kept "
                                        "(--restore again swaps them back); it is the active one\n")
     assert profile_mod.ProfileStore(d).active().name == "Club set"
-    assert main(["calibrate", "--remove", "club-set", "--data-dir", d]) == 0
+    assert main(["calibrate", "--remove", "club-set", "--data-dir", d, "--yes"]) == 0
     # the kept one goes with it, and is said to (it went without a word)
     assert capsys.readouterr().out.startswith("removed profile 'Club set' and the profile it had replaced")
     assert main(["calibrate", "--restore", "club-set", "--data-dir", d]) == 2
@@ -181,7 +181,7 @@ def test_manage_profiles(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
     assert store.active_slug() == "b"
     assert main(["calibrate", "--activate", "a"]) == 0 and store.active_slug() == "a"
     capsys.readouterr()
-    assert main(["calibrate", "--remove", "a"]) == 0
+    assert main(["calibrate", "--remove", "a", "--yes"]) == 0
     assert store.active_slug() is None and [e["slug"] for e in store.list()] == ["b"]
     # removing the active profile says what reads now, as the web page does
     assert "it was the active one: the base model now reads alone" in capsys.readouterr().out
@@ -320,7 +320,7 @@ def test_a_profile_is_carried_to_another_machine(photo, tmp_path, fake_calibrate
     # under another name beside it; the same name again keeps the one it replaces
     assert main(["calibrate", "--import", str(out), "--name", "Club set (Ann)", "--data-dir", laptop]) == 0
     assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
-    assert "it replaces the profile 'Club set', which is kept" in capsys.readouterr().out
+    assert "it replaces the profile 'Club set' (0 tile(s) learnt), which is kept" in capsys.readouterr().out
     assert sorted(e["slug"] for e in profile_mod.ProfileStore(laptop).list()) == ["club-set", "club-set-ann"]
     # what is no profile, or a profile for other weights, is refused and saves nothing
     (tmp_path / "notes.npz").write_bytes(b"PK\x03\x04 not a zip")
@@ -378,3 +378,101 @@ def test_ctrl_c_while_it_learns_says_nothing_was_saved(photo, tmp_path, fake_cal
     assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", str(d), "--yes"]) == 130
     assert "interrupted: nothing saved" in capsys.readouterr().err
     assert not (d / "profiles" / "club-set.npz").exists()
+
+
+def test_an_import_says_which_profile_of_its_name_is_kept(photo, tmp_path, fake_calibrate, capsys):
+    """An import under a name in use said "it replaces the profile 'Club set', which is kept" while
+    the copy kept before, with the tiles it had learnt from hands, was deleted."""
+    home, laptop = str(tmp_path / "home"), str(tmp_path / "laptop")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", home, "--yes"]) == 0
+    out = tmp_path / "club.npz"
+    assert main(["calibrate", "--export", "club set", str(out), "--data-dir", home]) == 0
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    store = profile_mod.ProfileStore(laptop)
+    taught = store.active()
+    taught.add_example(code_crop("3p", seed=5), "3p", learn=False)      # a correction learnt on the laptop
+    store.save(taught)
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    assert store.replaced("club set")["learnt_examples"] == 1
+    capsys.readouterr()
+    # again: the profile it replaces learnt nothing, the copy kept learnt a tile: that copy stays
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    said = capsys.readouterr().out
+    assert ("the profile it replaces, 'Club set', learnt no tile since its layout photo and was not kept; the copy an "
+            "earlier calibration of this name left (1 tile(s) learnt) is kept, and `mjtable calibrate --restore "
+            "club-set` brings it back") in said
+    assert "which is kept" not in said and store.replaced("club set")["learnt_examples"] == 1
+    # the profile it replaces learnt a tile: it is kept, and the copy kept before goes, said
+    taught = store.active()
+    taught.add_example(code_crop("4p", seed=6), "4p", learn=False)
+    store.save(taught)
+    store.update_replaced("club set", lambda p: 0)
+    assert main(["calibrate", "--restore", "club-set", "--data-dir", laptop]) == 0
+    assert store.active().n_learnt_examples == 1 and store.replaced("club set")["learnt_examples"] == 1
+    capsys.readouterr()
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    said = capsys.readouterr().out
+    assert ("it replaces the profile 'Club set' (1 tile(s) learnt), which is kept, and `mjtable calibrate --restore "
+            "club-set` brings it back; the copy an earlier calibration of this name left (1 tile(s) learnt) is no "
+            "longer kept") in said
+
+
+def test_remove_asks_before_it_deletes(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    """--remove deleted a profile, the copy kept to restore and every tile learnt at once."""
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    store = profile_mod.ProfileStore(d)
+    taught = store.active()
+    taught.add_example(code_crop("3p", seed=5), "3p", learn=False)
+    store.save(taught)
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["calibrate", "--remove", "club set", "--data-dir", d]) == 2
+    err = capsys.readouterr().err
+    assert ("delete the profile 'Club set'? It is the active profile: the base model alone will read tiles until you "
+            "choose another. What it learnt from your corrections and hands goes with it (1 tile(s))") in err
+    assert "run again with --yes to delete" in err and store.exists("club set")
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    monkeypatch.setattr("sys.stdin", Terminal("n\n"))
+    assert main(["calibrate", "--remove", "club set", "--data-dir", d]) == 1
+    assert "nothing deleted" in capsys.readouterr().out and store.exists("club set")
+    monkeypatch.setattr("sys.stdin", Terminal("y\n"))
+    assert main(["calibrate", "--remove", "club set", "--data-dir", d]) == 0
+    assert not store.exists("club set")
+
+
+def test_relearn_keeps_the_profile_as_it_was(photo, tmp_path, fake_calibrate, capsys):
+    """--relearn, measured to lower accuracy on some sets, wrote over the only copy of the profile."""
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    store = profile_mod.ProfileStore(d)
+    prof = store.active()
+    prof.add_example(code_crop("3p", seed=5), "3p", learn=False)
+    store.save(prof)
+    capsys.readouterr()
+    assert main(["calibrate", "--relearn", "club set", "--data-dir", d]) == 0
+    assert ("done; the profile as it was (1 tile(s) learnt) is kept, and `mjtable calibrate --restore club-set` "
+            "brings it back") in capsys.readouterr().out
+    assert store.active().learnt
+    assert main(["calibrate", "--restore", "club set", "--data-dir", d]) == 0
+    assert not store.active().learnt       # as it was: its correction kept, not learnt
+
+
+def test_a_profile_of_other_weights_is_not_activated(photo, tmp_path, fake_calibrate, capsys):
+    """Listed and activated without a word, it then stopped every reading at the command line."""
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    assert main(["calibrate", "--deactivate", "--data-dir", d]) == 0
+    store = profile_mod.ProfileStore(d)
+    old = store.load("club set")
+    old.model_id = "0123456789abcdef"
+    store.save(old)
+    capsys.readouterr()
+    assert main(["calibrate", "--activate", "club set", "--data-dir", d]) == 2
+    assert ("the profile 'Club set' was made for other classifier weights (0123456789abcdef; this mjtable's are"
+            in capsys.readouterr().err) and store.active_slug() is None
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    assert "cannot be read here: the profile 'Club set' was made for other classifier weights" in capsys.readouterr().out

@@ -161,14 +161,14 @@ def test_cli_list_and_remove_print_one_line(tmp_path, profile, capsys):
     aside = line.split()[0]
     assert main(["calibrate", "--list", "--data-dir", str(store.data_dir)]) == 0
     assert capsys.readouterr().err == ""                 # reported once
-    assert main(["calibrate", "--remove", aside, "--data-dir", str(store.data_dir)]) == 0
+    assert main(["calibrate", "--remove", aside, "--data-dir", str(store.data_dir), "--yes"]) == 0
     assert store.list() == []
     store.save(profile)
     DAMAGE["empty"](store.path("club set"))
     assert main(["calibrate", "--activate", "club set", "--data-dir", str(store.data_dir)]) == 2
     out = capsys.readouterr()
     assert out.err.count("\n") == 1 and "Traceback" not in out.err and store.active_slug() is None
-    assert main(["calibrate", "--remove", "club set", "--data-dir", str(store.data_dir)]) == 0
+    assert main(["calibrate", "--remove", "club set", "--data-dir", str(store.data_dir), "--yes"]) == 0
     assert not store.path("club set").exists()
 
 

@@ -496,3 +496,25 @@ def test_a_layout_tile_read_as_a_red_five_is_said_in_words(client):
     client.state["reads"] = [("5p", "0p")]
     page = upload(client).get_data(as_text=True)
     assert '<span aria-hidden="true">red 5p</span>' in page and ">0p<" not in page
+
+
+def test_a_profile_of_other_weights_is_marked_and_not_activated(client):
+    """Listed as any other and activated without a word, it was then passed over by every reading."""
+    html = upload(client, name="Old set").get_data(as_text=True)
+    token = html.split('name="token" value="')[1].split('"')[0]
+    client.post("/calibrate/save", data={"token": token})
+    client.store.activate(None)
+    old = client.store.load("old set")
+    old.model_id = "0123456789abcdef"
+    client.store.save(old)
+    page = client.get("/calibrate/").get_data(as_text=True)
+    assert "cannot be read here" in page and "was made for other classifier weights (0123456789abcdef" in page
+    page = client.post("/calibrate/activate", data={"name": "old-set"}, follow_redirects=True).get_data(as_text=True)
+    assert "Active profile" not in page and client.store.active_slug() is None
+    page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
+    assert "illisible ici" in page and "a été fait pour d&#39;autres poids du classifieur" in page
+
+
+def test_what_an_import_kept_is_said_in_french_too():
+    from webui import calibrate as page, i18n
+    assert page.NOT_KEPT in i18n.FR and page.NO_LONGER_KEPT in i18n.FR

@@ -26,7 +26,7 @@ SOURCES = sorted([*ROOT.glob("scorer/*.py"), *ROOT.glob("scorer/*/*.py"), *ROOT.
                   # a damaged profile), and stayed English on French pages
                   ROOT / "vision/profile/store.py"])
 #: Functions whose returned strings are messages (the reader's notes on a photo read two ways).
-MESSAGE_FUNCTIONS = {"describe_alternative"}
+MESSAGE_FUNCTIONS = {"describe_alternative", "model_problem"}
 CALLS = {"Payment": 2, "pay": 3, "GameError": 1, "InputError": 1, "SettlementError": 1, "HandError": 1,
          "RulesError": 1, "ScorerError": 1, "ImageError": 1, "ProfileError": 0, "ProfileDamaged": 0}
 #: Tables of messages by the rule package's error: (context key, message) pairs (scorer/riichi).
@@ -525,3 +525,29 @@ def test_the_mcr_dealer_is_named_once_on_a_french_review_page(client):
     gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
     page = client.get(f"/review/new?game={gid}&lang=fr").get_data(as_text=True)
     assert re.search(r'<label>Joueur Est <select name="dealer"', page) and "Joueur Est (Est)" not in page
+
+
+def test_a_reason_made_of_several_messages_is_french_throughout(app):
+    """Why no hand was rebuilt joins the tile count, the decoding's reason and its first failure
+    with "; ": the first pattern took in the rest, which stayed English (« 7 tuiles trouvées …, 4
+    more in groups that make no meld; no credible winning hand … »), as did read's merged warning."""
+    from mjtable.commands.read import _merged_warnings
+    from mjtable.pipeline import no_hand_reason
+    from vision.grouping.hand_reading import tile_count_message
+    decoding = {"message": "no credible winning hand among the 21 most probable readings; as read: no winning form "
+                           "(4 sets and a pair, or a special hand)"}
+    with app.test_request_context("/?lang=fr"):
+        said = i18n.msg(no_hand_reason([tile_count_message(7, 0, unmelded=4)], decoding, None))
+        assert said == ("7 tuiles trouvées là où une main gagnante en a 14, 4 de plus dans des groupes qui ne forment pas "
+                        "de combinaison ; aucune main gagnante crédible parmi les 21 lectures les plus probables ; "
+                        "telle que lue : aucune forme gagnante (4 combinaisons et une paire, ou une main spéciale)")
+        said = i18n.msg(no_hand_reason([tile_count_message(12, 0, flowers=2)], decoding, None))
+        assert said.startswith("12 tuiles trouvées là où une main gagnante en a 14, et 2 à côté comme fleurs ;")
+        assert i18n.msg(no_hand_reason([], None, None)) == "aucune main gagnante n'a été reconstituée"
+        merged = _merged_warnings([
+            "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
+            "little apart at the right, or correct it",
+            "the photo could also be read upside down (rows in the other direction): set the winning tile apart at "
+            "the right of the standing tiles, or take the photo from the standing tiles' side"])
+        assert i18n.msg(merged[0]).startswith("la tuile gagnante n'est pas mise à part et la photo pourrait aussi se "
+                                              "lire à l'envers")

@@ -73,6 +73,27 @@ def _summary(path: Path) -> dict | None:
     return {"name": prof.name, "learnt_examples": prof.n_learnt_examples, "created": prof.created}
 
 
+def model_problem(profile: TileSetProfile, shown: str | None = None) -> str | None:
+    """Why ``profile`` cannot be read with this mjtable's installed models (made for other
+    classifier weights, or another companion network), in words naming it ``shown`` (default: by
+    its name); None when it can. Reading refuses such a profile: activated or listed without a
+    word, it stopped every reading at the command line."""
+    from ..classifier import DEFAULT_WEIGHTS
+    from ..model_files import weights_id
+    shown = shown or f"the profile {profile.name!r}"
+    model_id = weights_id(DEFAULT_WEIGHTS)
+    if model_id and profile.model_id and profile.model_id != model_id:
+        return (f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's are {model_id}): "
+                "calibrate this set again here with its layout photo")
+    if profile.network_model != "own" and profile.network_id:
+        try:
+            profile.network_classifier()
+        except ProfileError:
+            return (f"{shown} was made with another companion network ({profile.network_id}): calibrate this set "
+                    "again here with its layout photo")
+    return None
+
+
 def _keeps_older(kept: dict | None, current: dict | None) -> bool:
     """Whether a new calibration keeps the copy an earlier one left (``kept``) rather than the
     profile it replaces (``current``): when that copy learnt tiles and ``current`` learnt none
@@ -223,8 +244,9 @@ class ProfileStore:
         """Save a profile file another machine exported (``export``) under its own name, or
         ``name``; a profile it replaces is kept, as a new calibration's is (``restore``). Refused,
         saving nothing, when ``data`` is no readable profile or one made for classifier weights
-        other than ``model_id`` (default: the installed classifier's). Returns the profile and the
-        one it replaced (``entry``), if any. ``shown``: the file's name as the player chose it, for
+        other than ``model_id`` (default: the installed models', ``model_problem``). Returns the
+        profile and what saving it did to the profiles of its name (``replacement``, as found
+        before: None when there was none). ``shown``: the file's name as the player chose it, for
         messages."""
         import secrets
         import zipfile
@@ -248,28 +270,21 @@ class ProfileStore:
             profile = TileSetProfile.load(tmp, shown=shown)
         finally:
             tmp.unlink(missing_ok=True)
-        shipped = model_id is None          # checked against the models this mjtable reads with
-        if shipped:
-            from ..classifier import DEFAULT_WEIGHTS
-            from ..model_files import weights_id
-            model_id = weights_id(DEFAULT_WEIGHTS)
-        if model_id and profile.model_id and profile.model_id != model_id:
+        if model_id is None:         # checked against the models this mjtable reads with
+            problem = model_problem(profile, shown)
+            if problem:
+                raise ProfileError(problem)
+        elif profile.model_id and profile.model_id != model_id:
             raise ProfileError(f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's "
                                f"are {model_id}): calibrate this set again here with its layout photo")
-        if shipped and profile.network_model != "own" and profile.network_id:
-            # made active, it stopped every reading at the command line ("made with another companion
-            # network") and was passed over in silence on the web page
-            try:
-                profile.network_classifier()
-            except ProfileError:
-                raise ProfileError(f"{shown} was made with another companion network ({profile.network_id}): "
-                                   "calibrate this set again here with its layout photo") from None
         # a name as the calibration page allows one (60 characters); an export of this app has no longer
         profile.name = (name or profile.name).strip()[:60]
         self.path(profile.name)      # a name with no letters or digits is refused before saving
-        replaced = self.entry(profile.name)
+        # what it replaces, as a new calibration tells it: "the profile it replaces is kept" was said
+        # while the copy an earlier calibration had left, with its learnt tiles, was dropped
+        plan = self.replacement(profile.name)
         self.save_new(profile)
-        return profile, replaced
+        return profile, plan
 
     def load(self, name: str) -> TileSetProfile:
         p = self.path(name)
@@ -313,7 +328,8 @@ class ProfileStore:
                         "corrections": prof.n_corrections, "confirmed": prof.n_confirmed,
                         "learnt_examples": prof.n_learnt_examples,
                         "learnt": prof.learnt, "created": prof.created,
-                        "model_id": prof.model_id, "damaged": False, "active": slug == active})
+                        "model_id": prof.model_id, "damaged": False, "active": slug == active,
+                        "other_model": model_problem(prof)})
         return out
 
     def _pointer(self) -> str | None:
@@ -441,14 +457,23 @@ class ProfileStore:
             self.activate(new_name)
         return old_name
 
-    def remove(self, name: str) -> None:
-        """Delete a saved profile, readable or not; a set-aside file by its full file name."""
+    def removable(self, name: str) -> Path:
+        """The file ``remove`` deletes for ``name``: a saved profile's, readable or not, or a
+        set-aside file by its full file name; NoSuchProfile when there is none (said before the
+        player is asked to confirm)."""
         if DAMAGED_MARK in name and "/" not in name and (self.folder / name).is_file():
-            (self.folder / name).unlink()
-            return
+            return self.folder / name
         p = self.path(name)
         if not p.exists() and not p.is_symlink():
             raise NoSuchProfile(f"no profile named {name!r}")
+        return p
+
+    def remove(self, name: str) -> None:
+        """Delete a saved profile, readable or not; a set-aside file by its full file name."""
+        p = self.removable(name)
+        if DAMAGED_MARK in p.name:
+            p.unlink()
+            return
         p.unlink()
         self._replaced_path(p).unlink(missing_ok=True)      # deleted means gone, with the one it replaced
         if self.active_slug() == p.stem:

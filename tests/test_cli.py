@@ -325,7 +325,22 @@ def test_read_help_says_what_each_exit_status_means(capsys):
     with pytest.raises(SystemExit):
         main(["read", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "Exit status: 0 the photo was read" in out and "1 with --rules, no winning hand was rebuilt" in out
+    assert "Exit status: 0 the photo was read" in out and "1 no tile was found in it, or with --rules, no winning hand " \
+        "was rebuilt" in out
+
+
+def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):
+    """It exited 0, as a photo read, and said "not rebuilt: no winning hand was rebuilt"."""
+    from mjtable import pipeline
+    from vision.grouping.table import NO_TILES
+    monkeypatch.setattr(pipeline, "read_photo", lambda *a, **k: {
+        "tiles": [], "notation": None, "hand": None, "score": None, "missing_context": [],
+        "no_hand": pipeline.no_hand_reason([NO_TILES], None, None),
+        "reading": {"confidence": 0.0, "warnings": [NO_TILES], "decoding": None}, "timings_ms": {"total": 1}})
+    photo = tmp_path / "wall.jpg"
+    photo.write_bytes(b"\xff\xd8\xff")
+    code, out, _ = run(capsys, "read", str(photo), "--no-profile")
+    assert code == 1 and "hand: not rebuilt: no tiles found in the photo\n" in out
 
 
 def test_read_marks_unsure_tiles_and_names_the_dora_indicators():

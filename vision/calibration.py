@@ -359,13 +359,14 @@ def out_of_order(codes: dict, tiles) -> list[str]:
     rounds = [r for r in rounds if len(r) >= 3]
     if swapped:
         return [f"row {a + 1} and row {b + 1} seem swapped ({LAYOUT_ROWS[a][0]}, {LAYOUT_ROWS[b][0]}): the base "
-                "model reads each row's tiles as the other's; lay the rows out in the order the page shows"
+                "model reads each row's tiles as the other's; lay the rows out in the layout's order (characters, "
+                "dots, bamboo, honours, then flowers and seasons)"
                 for a, b in swapped]
     if not rounds:
         return []
     named = "; ".join(f"{' '.join(read[c] for c in r)} where {' '.join(r)} go" for r in rounds)
-    return [f"{sum(map(len, rounds))} tiles seem out of order ({named}): lay each tile in its place as the "
-            "page shows (winds E S W N, then the white, green and red dragons)"]
+    return [f"{sum(map(len, rounds))} tiles seem out of order ({named}): lay each tile in its place in the "
+            "layout (winds E S W N, then the white, green and red dragons)"]
 
 
 #: ``orientation_name``'s names by quarter turn of the rows (index 1: a row reads downwards), for

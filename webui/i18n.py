@@ -3061,11 +3061,12 @@ MESSAGES_FR = {
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : le {4} semble manquer, après la {5} tuile",
     "row {} ({}) has {} tiles, expected {}: the {} seems missing, before the first tile":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : le {4} semble manquer, avant la première tuile",
-    "row {} and row {} seem swapped ({}, {}): the base model reads each row's tiles as the other's; lay the rows out in the order the page shows":
+    "row {} and row {} seem swapped ({}, {}): the base model reads each row's tiles as the other's; lay the rows out in the layout's order (characters, dots, bamboo, honours, then flowers and seasons)":
         "la rangée {0} et la rangée {1} semblent échangées ({2}, {3}) : le modèle de base lit les tuiles de chacune "
-        "comme celles de l'autre ; posez les rangées dans l'ordre que montre la page",
-    "{} tiles seem out of order ({}): lay each tile in its place as the page shows (winds E S W N, then the white, green and red dragons)":
-        "{0} tuiles semblent dans le désordre ({1}) : posez chaque tuile à sa place comme le montre la page "
+        "comme celles de l'autre ; posez les rangées dans l'ordre de la disposition (caractères, cercles, bambous, "
+        "honneurs, puis fleurs et saisons)",
+    "{} tiles seem out of order ({}): lay each tile in its place in the layout (winds E S W N, then the white, green and red dragons)":
+        "{0} tuiles semblent dans le désordre ({1}) : posez chaque tuile à sa place dans la disposition "
         "(vents E S O N, puis les dragons blanc, vert et rouge)",
     "{} where {} go": "{0} là où vont {1}",
     "row {} ({}) seems missing: the rows found are the layout's others (rows of {}); lay it out in its place":
@@ -3236,6 +3237,11 @@ MESSAGES_FR = {
         "la tuile gagnante n'est pas mise à part et la photo pourrait aussi se lire à l'envers (rangées dans l'autre "
         "sens) : la tuile debout la plus à droite est prise comme tuile gagnante ; écartez-la un peu à droite, ou "
         "corrigez-la",
+    "no tiles found in the photo": "aucune tuile trouvée sur la photo",
+    "no tiles found in the photo: take another one, with the tiles face up, lit, sharp (the phone held still) and "
+    "filling most of the picture, or type the hand":
+        "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, nettes (le "
+        "téléphone tenu immobile) et occupant l'essentiel de l'image, ou tapez la main",
     "no combination of the candidate readings makes a winning hand":
         "aucune combinaison des lectures possibles ne fait une main gagnante",
     "no credible winning hand among the {} most probable readings":

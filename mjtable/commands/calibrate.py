@@ -25,7 +25,8 @@ def register(sub) -> None:
     p.add_argument("--name", help='name of the tile set, e.g. "club set"')
     p.add_argument("--data-dir", type=Path, default=None,
                    help="where profiles live (default: MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
-    p.add_argument("--yes", action="store_true", help="save (or with --remove, delete) without asking for confirmation")
+    p.add_argument("--yes", action="store_true", help="save without asking for confirmation (with --remove: delete; "
+                   "with --export: write over the file)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--list", action="store_true", help="list the saved profiles (* marks the active one)")
     g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
@@ -62,6 +63,9 @@ def _err(msg) -> int:
 def run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
+    if store.data_dir.exists() and not store.data_dir.is_dir():
+        # found only when saving, after a minute of learning, as a traceback
+        return _err(f"{store.data_dir} is a file: the data dir is a folder (give another --data-dir)")
     managing = (args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
                 or args.rename or args.export or args.import_file)
     if managing and args.photo:
@@ -69,7 +73,7 @@ def run(args) -> int:
                     "--restore/--export/--import/--relearn, not both")
     try:
         if args.export:
-            return _export(store, *args.export)
+            return _export(store, *args.export, yes=args.yes)
         if args.import_file:
             return _import(store, args.import_file, args.name)
         if args.list:
@@ -102,7 +106,8 @@ def run(args) -> int:
             return 0
         if args.rename:
             old_name = store.rename(*args.rename)
-            print(f"profile {old_name!r} is now named {args.rename[1]!r}")
+            print(f"profile {old_name!r} is already so named" if old_name == args.rename[1]
+                  else f"profile {old_name!r} is now named {args.rename[1]!r}")
             return 0
         if args.restore:
             newer = store.entry(args.restore)
@@ -166,12 +171,15 @@ def run(args) -> int:
     return _calibrate(args, store)
 
 
-def _export(store, name: str, file: str) -> int:
+def _export(store, name: str, file: str, yes: bool = False) -> int:
     from vision.profile import ProfileError
     out = Path(file)
     if out.is_dir():
         return _err(f"{out} is a folder: give the file to write, e.g. {out / store.path(name).stem}.npz")
     file_name, data = store.export(name)
+    if out.exists() and not yes:
+        # a file of that name was written over without a word (another profile's export, a photo)
+        return _err(f"{out} exists: give another file name, or add --yes to write over it")
     try:
         out.write_bytes(data)
     except OSError as exc:

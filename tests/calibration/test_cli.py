@@ -476,3 +476,21 @@ def test_a_profile_of_other_weights_is_not_activated(photo, tmp_path, fake_calib
             in capsys.readouterr().err) and store.active_slug() is None
     assert main(["calibrate", "--list", "--data-dir", d]) == 0
     assert "cannot be read here: the profile 'Club set' was made for other classifier weights" in capsys.readouterr().out
+
+
+def test_export_keeps_a_file_already_there_and_a_data_dir_must_be_a_folder(photo, tmp_path, fake_calibrate, capsys):
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    there = tmp_path / "notes.npz"
+    there.write_bytes(b"kept")
+    assert main(["calibrate", "--export", "club set", str(there), "--data-dir", d]) == 2
+    assert "notes.npz exists: give another file name, or add --yes" in capsys.readouterr().err
+    assert there.read_bytes() == b"kept"
+    assert main(["calibrate", "--export", "club set", str(there), "--data-dir", d, "--yes"]) == 0
+    assert there.read_bytes() != b"kept"
+    # a rename to the name it has says so, not "'Club set' is now named 'Club set'"
+    assert main(["calibrate", "--rename", "club set", "Club set", "--data-dir", d]) == 0
+    assert capsys.readouterr().out.endswith("profile 'Club set' is already so named\n")
+    # a data dir that is a file: said at once (found when saving, after the learning, as a traceback)
+    assert main(["calibrate", str(photo), "--name", "x", "--data-dir", str(there), "--yes"]) == 2
+    assert "is a file: the data dir is a folder" in capsys.readouterr().err

@@ -226,7 +226,7 @@ def test_tiles_laid_out_of_order_are_refused_before_a_profile_learns_them():
     tiles, truth = mock_tiles(bonus=False)
     result = assign_layout(_laid(tiles, truth, {"6z": "5z", "7z": "6z", "5z": "7z"}))
     assert not result.ok and result.problems == [
-        "3 tiles seem out of order (6z 7z 5z where 5z 6z 7z go): lay each tile in its place as the page shows "
+        "3 tiles seem out of order (6z 7z 5z where 5z 6z 7z go): lay each tile in its place in the layout "
         "(winds E S W N, then the white, green and red dragons)"]
 
 

@@ -477,11 +477,12 @@ def test_the_last_tile_of_the_wall_is_not_confused_with_the_last_of_its_kind(app
 def test_a_calibration_layout_out_of_order_is_told_in_french(app):
     # and an ordinal put into a message is French: « après la tuile n° 6th »
     with app.test_request_context("/?lang=fr"):
-        assert i18n.msg("3 tiles seem out of order (6z 7z 5z where 5z 6z 7z go): lay each tile in its place as "
-                        "the page shows (winds E S W N, then the white, green and red dragons)").startswith(
+        assert i18n.msg("3 tiles seem out of order (6z 7z 5z where 5z 6z 7z go): lay each tile in its place in "
+                        "the layout (winds E S W N, then the white, green and red dragons)").startswith(
             "3 tuiles semblent dans le désordre (6z 7z 5z là où vont 5z 6z 7z)")
         assert i18n.msg("row 1 and row 3 seem swapped (characters 1m-9m, bamboo 1s-9s): the base model reads each "
-                        "row's tiles as the other's; lay the rows out in the order the page shows").startswith(
+                        "row's tiles as the other's; lay the rows out in the layout's order (characters, dots, bamboo, "
+                        "honours, then flowers and seasons)").startswith(
             "la rangée 1 et la rangée 3 semblent échangées")
         assert i18n.msg("row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 6th tile").endswith(
             "une tuile semble manquer après la 6e tuile")
@@ -544,6 +545,10 @@ def test_a_reason_made_of_several_messages_is_french_throughout(app):
         said = i18n.msg(no_hand_reason([tile_count_message(12, 0, flowers=2)], decoding, None))
         assert said.startswith("12 tuiles trouvées là où une main gagnante en a 14, et 2 à côté comme fleurs ;")
         assert i18n.msg(no_hand_reason([], None, None)) == "aucune main gagnante n'a été reconstituée"
+        # a photo where no tile is found: why, in both places (its warning, a module's constant, was English)
+        from vision.grouping.table import NO_TILES
+        assert i18n.msg(no_hand_reason([NO_TILES], None, None)) == "aucune tuile trouvée sur la photo"
+        assert i18n.msg(NO_TILES).startswith("aucune tuile trouvée sur la photo : prenez-en une autre")
         merged = _merged_warnings([
             "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
             "little apart at the right, or correct it",

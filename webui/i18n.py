@@ -272,6 +272,120 @@ FR = {
         "Le profil qu'il remplace, « {name} », n'avait appris aucune tuile depuis sa photo de disposition et n'est pas "
         "conservé ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) est "
         "conservée : Rétablir la ramène.",
+    # the calibrate command's messages (mjtable/commands/calibrate.py, --lang fr)
+    "{folder} is a file: the data dir is a folder (give another --data-dir)":
+        "{folder} est un fichier : le dossier des données est un dossier (donnez un autre --data-dir)",
+    "give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, not both":
+        "donnez soit une photo à calibrer, soit --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, pas les deux",
+    "active profile: {name}": "profil actif : {name}",
+    "no active profile: the base model reads tiles alone": "aucun profil actif : le modèle de base lit seul les tuiles",
+    "relearning {name}: {laid} calibration examples, {corrections} corrections, {confirmed} tiles of recorded hands...":
+        "nouvel apprentissage de {name} : {laid} exemples de calibrage, {corrections} corrections, {confirmed} tuiles de mains enregistrées...",
+    "done; {what}": "terminé ; {what}",
+    "profile {name} is already so named": "le profil {name} porte déjà ce nom",
+    "profile {name} is now named {new}": "le profil {name} s'appelle désormais {new}",
+    "restored profile {name}": "profil {name} rétabli",
+    "; the profile {newer} that replaced it is kept (--restore again swaps them back)":
+        " ; le profil {newer} qui l'avait remplacé est conservé (un nouveau --restore les échange de nouveau)",
+    "; it is the active one": " ; c'est le profil actif",
+    "give a calibration photo (mjtable calibrate PHOTO --name NAME) or --list":
+        "donnez une photo de calibrage (mjtable calibrate PHOTO --name NOM) ou --list",
+    "{photo} is a folder: give the layout photo's file": "{photo} est un dossier : donnez le fichier de la photo de disposition",
+    "no such photo: {photo}": "photo introuvable : {photo}",
+    "delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
+        "supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), conservé pour être rétabli ?",
+    "delete the profile {name}?": "supprimer le profil {name} ?",
+    "{question} (cannot ask for confirmation: standard input is not a terminal): run again with --yes to delete":
+        "{question} (impossible de demander confirmation : l'entrée standard n'est pas un terminal) : relancez avec --yes pour supprimer",
+    "nothing deleted": "rien n'a été supprimé",
+    "removed profile {name}": "profil {name} supprimé",
+    " and the profile it had replaced": ", ainsi que le profil qu'il avait remplacé",
+    "; it was the active one: the base model now reads alone": " ; c'était le profil actif : le modèle de base lit désormais seul",
+    "{out} is a folder: give the file to write, e.g. {example}": "{out} est un dossier : donnez le fichier à écrire, par exemple {example}",
+    "{out} exists: give another file name, or add --yes to write over it":
+        "{out} existe déjà : donnez un autre nom de fichier, ou ajoutez --yes pour l'écraser",
+    "wrote profile {name} to {out} ({kb} KB); on the other machine: mjtable calibrate --import {file}":
+        "profil {name} écrit dans {out} ({kb} Ko) ; sur l'autre machine : mjtable calibrate --import {file}",
+    "{file} is a folder: give the profile's file": "{file} est un dossier : donnez le fichier du profil",
+    "imported profile {name} ({codes} codes, {n} tile(s) learnt from hands); it is now the active profile":
+        "profil {name} importé ({codes} codes, {n} tuile(s) apprise(s) des mains) ; c'est désormais le profil actif",
+    "no earlier profile of this name is kept": "aucun profil antérieur de ce nom n'est conservé",
+    "`mjtable calibrate --restore {slug}` brings it back": "`mjtable calibrate --restore {slug}` le ramène",
+    "the profile as it was": "le profil tel qu'il était",
+    "the profile it replaces, {name},": "le profil qu'il remplace, {name},",
+    "the unreadable profile it replaces": "le profil illisible qu'il remplace",
+    "{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of this name left ({n} tile(s) learnt) is kept, and {restore}":
+        "{gone} n'avait appris aucune tuile depuis sa photo de disposition et n'est pas conservé ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) est conservée, et {restore}",
+    "the profile as it was ({n} tile(s) learnt) is kept": "le profil tel qu'il était ({n} tuile(s) apprise(s)) est conservé",
+    "it replaces the profile {name} ({n} tile(s) learnt), which is kept":
+        "il remplace le profil {name} ({n} tuile(s) apprise(s)), qui est conservé",
+    ", and {restore}": ", et {restore}",
+    "; the copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept":
+        " ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) n'est plus conservée",
+    "no profiles in {folder}": "aucun profil dans {folder}",
+    "damaged: {error}": "endommagé : {error}",
+    " (remove it with: mjtable calibrate --remove {slug})": " (supprimez-le avec : mjtable calibrate --remove {slug})",
+    "{name}: {codes} codes, {n} tile(s) learnt since the layout photo: {corrections} correction(s) sent alone, {confirmed} tile(s) of hands reviewed or recorded":
+        "{name} : {codes} codes, {n} tuile(s) apprise(s) depuis la photo de disposition : {corrections} correction(s) envoyée(s) seule(s), {confirmed} tuile(s) de mains vérifiées ou enregistrées",
+    "; not learnt yet (experimental: mjtable calibrate --relearn {slug})":
+        " ; pas encore apprises (expérimental : mjtable calibrate --relearn {slug})",
+    "cannot be read here: {why}": "illisible ici : {why}",
+    "the profile it replaced, {name} ({n} tile(s) learnt), is kept: mjtable calibrate --restore {slug}":
+        "le profil qu'il a remplacé, {name} ({n} tuile(s) apprise(s)), est conservé : mjtable calibrate --restore {slug}",
+    "{n} tiles read from {photo}": "{n} tuiles lues sur {photo}",
+    "(read {orientation})": "(lue {orientation})",
+    "row {k}:": "rangée {k} :",
+    "the layout does not match (docs/calibration.md):": "la disposition ne correspond pas (docs/calibration.md) :",
+    "fix the layout and take the photo again; nothing was saved":
+        "corrigez la disposition et reprenez la photo ; rien n'a été enregistré",
+    "{n} tiles assigned by position": "{n} tuiles attribuées d'après leur place",
+    "(no flowers or seasons row: the set is taken to have none; if it has them, lay them out in a row below, or your profile reads them as other tiles)":
+        "(pas de rangée de fleurs et saisons : le jeu est pris pour n'en avoir aucune ; s'il en a, posez-les en une rangée en dessous, sinon votre profil les lira comme d'autres tuiles)",
+    "! the photo seems blurred (the tiles' edges are soft): a profile learnt from it reads your tiles less well, and blur may be why tiles are read otherwise below; hold the phone still, in good light, and take it again":
+        "! la photo semble floue (les bords des tuiles sont mous) : un profil appris d'après elle lit moins bien vos tuiles, et le flou peut expliquer les tuiles lues autrement ci-dessous ; tenez le téléphone immobile, en bonne lumière, et reprenez-la",
+    "the base model reads {n} of them differently (shown as assigned≠read above):":
+        "le modèle de base en lit {n} autrement (montrées attribuée≠lue ci-dessus) :",
+    "{code} read as {base} ({p})": "{code} lu comme {base} ({p})",
+    "! the {a} and the {b} seem laid in each other's place (each is read as the other): check them; saved so, your photos' tiles of the two are read swapped":
+        "! le {a} et le {b} semblent posés chacun à la place de l'autre (chacun est lu comme l'autre) : vérifiez-les ; enregistrées ainsi, les tuiles de ces deux sortes seront lues échangées sur vos photos",
+    "? the tile in the {place} place is read as {code}, as is the tile in the {code} place: if it is the {place}, all is well; if the {code} was laid there twice, put the {place} in its place (saved so, your photos' {code} tiles may be read as {place})":
+        "? la tuile à la place du {place} est lue {code}, comme la tuile à la place du {code} : si c'est bien le {place}, tout va bien ; si le {code} a été posé deux fois, mettez le {place} à sa place (enregistrées ainsi, les tuiles {code} de vos photos pourraient être lues {place})",
+    "the base model agrees with every tile": "le modèle de base est d'accord sur chaque tuile",
+    "this replaces the profile {name}, which learnt no tile from corrections or recorded hands since its layout photo: it will not be kept; the copy an earlier calibration of this name left, which learnt {n} tile(s), will stay kept, and {restore} (another --name keeps both)":
+        "ceci remplace le profil {name}, qui n'a appris aucune tuile de corrections ou de mains enregistrées depuis sa photo de disposition : il ne sera pas conservé ; la copie qu'un calibrage antérieur de ce nom a laissée, qui a appris {n} tuile(s), restera conservée, et {restore} (un autre --name garde les deux)",
+    "this replaces the profile {name}, which learnt {n} tile(s) from corrections and recorded hands since its layout photo: it is kept, and {restore} (another --name keeps both)":
+        "ceci remplace le profil {name}, qui a appris {n} tuile(s) de corrections et de mains enregistrées depuis sa photo de disposition : il est conservé, et {restore} (un autre --name garde les deux)",
+    "; the copy an earlier calibration of this name left ({n} tile(s) learnt) will no longer be kept":
+        " ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) ne sera plus conservée",
+    "cannot ask for confirmation (standard input is not a terminal): check the table above, then run again with --yes to save":
+        "impossible de demander confirmation (l'entrée standard n'est pas un terminal) : vérifiez le tableau ci-dessus, puis relancez avec --yes pour enregistrer",
+    "replace profile {name}": "remplacer le profil {name}",
+    "save profile {name}": "enregistrer le profil {name}",
+    "Are the assigned codes right? {what} and make it active": "Les codes attribués sont-ils justes ? {what} et l'activer",
+    "nothing saved": "rien n'a été enregistré",
+    "learning your tiles": "apprentissage de vos tuiles",
+    "interrupted: nothing saved (the active profile is as it was)":
+        "interrompu : rien n'a été enregistré (le profil actif est tel qu'il était)",
+    "saved {path} ({codes} codes); it is now the active profile":
+        "{path} enregistré ({codes} codes) ; c'est désormais le profil actif",
+    "your tiles have dark faces with light ink: every photo read with this profile is read with its light and dark turned over, as the built-in reader reads such a set":
+        "vos tuiles ont des faces sombres à l'encre claire : chaque photo lue avec ce profil est lue clair et sombre inversés, comme le lecteur intégré lit un tel jeu",
+    "all but {n}, which it read surely where another kind lay": "toutes sauf {n}, qu'il a lues avec assurance là où se trouvait une autre sorte",
+    "every one: the tiles it read otherwise above, it read unsurely": "toutes : les tuiles qu'il a lues autrement ci-dessus, il les a lues sans assurance",
+    "every one": "toutes",
+    "those it read right there and took no other tile for": "celles qu'il y a lues juste et pour lesquelles il n'a pris aucune autre tuile",
+    "the built-in reader read your layout photo well, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})":
+        "le lecteur intégré a bien lu votre photo de disposition : il garde le dernier mot sur {laid} des {known} sortes de tuiles posées ({which})",
+    "the built-in reader read your layout photo poorly, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})":
+        "le lecteur intégré a mal lu votre photo de disposition : il garde le dernier mot sur {laid} des {known} sortes de tuiles posées ({which})",
+    ", and on the {n} the layout has no example of ({what})": ", et sur les {n} dont la disposition n'a pas d'exemple ({what})",
+    ": where it reads a tile of those kinds with {sure} certainty or more, its reading stands; your profile reads the rest. Correcting such a reading ends that trust in its kind.":
+        " : là où il lit une tuile de ces sortes avec une certitude de {sure} ou plus, sa lecture l'emporte ; votre profil lit le reste. Corriger une telle lecture met fin à cette confiance pour sa sorte.",
+    ", about {s} s left": ", environ {s} s restantes",
+    "error:": "erreur :",
+    "warning:": "avertissement :",
+    'name the tile set with --name, e.g. --name "club set"': 'nommez le jeu de tuiles avec --name, par exemple --name "jeu du club"',
+    "[y/N]": "[o/N]",
     "A profile from another machine": "Un profil d'une autre machine", "Profile file": "Fichier du profil",
     "Name of the set (leave empty to keep its own)": "Nom du jeu (vide : il garde le sien)",
     "Import and use it": "L'importer et l'utiliser",

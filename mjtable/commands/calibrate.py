@@ -25,6 +25,7 @@ def register(sub) -> None:
     p.add_argument("--name", help='name of the tile set, e.g. "club set"')
     p.add_argument("--data-dir", type=Path, default=None,
                    help="where profiles live (default: MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
+    p.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of its messages (fr: French)")
     p.add_argument("--yes", action="store_true", help="save without asking for confirmation (with --remove: delete; "
                    "with --export: write over the file)")
     g = p.add_mutually_exclusive_group()
@@ -55,22 +56,65 @@ def profile_error_text(exc) -> str:
     return f"{exc} ({hint})" if hint else str(exc)
 
 
+class _Language:
+    """The language of this run's messages (``--lang``), set by ``run``."""
+    french = False
+
+
+LANGUAGE = _Language()
+
+
+def tr(text: str, **fields) -> str:
+    """A message of this command in the run's language (French through the web app's words,
+    webui/i18n.py), its fields put in."""
+    if LANGUAGE.french:
+        from webui import i18n
+        return i18n.t(text, **fields)
+    return text.format(**fields) if fields else text
+
+
+def said(message) -> str:
+    """A message of the profiles' store or the reader (an error, a layout problem) in the run's
+    language."""
+    if LANGUAGE.french:
+        from webui import i18n
+        return i18n.msg(str(message))
+    return str(message)
+
+
+def q(name: str) -> str:
+    """A profile's name quoted as the language quotes it: 'club set', « club set »."""
+    return f"« {name} »" if LANGUAGE.french else repr(name)
+
+
 def _err(msg) -> int:
-    print(f"error: {profile_error_text(msg)}", file=sys.stderr)
+    text = profile_error_text(msg) if not isinstance(msg, str) else msg
+    print(f"{tr('error:')} {said(text)}", file=sys.stderr)
     return 2
 
 
 def run(args) -> int:
+    LANGUAGE.french = getattr(args, "lang", "en") == "fr"
+    if not LANGUAGE.french:
+        return _run(args)
+    from flask import Flask
+    with Flask("mjtable").test_request_context("/?lang=fr"):
+        try:
+            return _run(args)
+        finally:
+            LANGUAGE.french = False
+
+
+def _run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
     if store.data_dir.exists() and not store.data_dir.is_dir():
         # found only when saving, after a minute of learning, as a traceback
-        return _err(f"{store.data_dir} is a file: the data dir is a folder (give another --data-dir)")
+        return _err(tr("{folder} is a file: the data dir is a folder (give another --data-dir)", folder=store.data_dir))
     managing = (args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
                 or args.rename or args.export or args.import_file)
     if managing and args.photo:
-        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/"
-                    "--restore/--export/--import/--relearn, not both")
+        return _err(tr("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, not both"))
     try:
         if args.export:
             return _export(store, *args.export, yes=args.yes)
@@ -83,116 +127,115 @@ def run(args) -> int:
             profile = store.load(args.activate)     # a damaged profile is refused, not activated
             problem = model_problem(profile)
             if problem:     # activated, it stopped every reading ("made with other classifier weights")
-                return _err(problem)
+                return _err(said(problem))
             name = profile.name
             store.activate(args.activate)
-            print(f"active profile: {name}")
+            print(tr("active profile: {name}", name=name))
             return 0
         if args.deactivate:
             store.activate(None)
-            print("no active profile: the base model reads tiles alone")
+            print(tr("no active profile: the base model reads tiles alone"))
             return 0
         if args.relearn:
             profile = store.load(args.relearn)
             laid = profile.sources.count("calibration")     # the layout's tiles, each cut one or two ways
-            print(f"relearning {profile.name!r}: {laid} calibration examples, {profile.n_corrections} corrections, "
-                  f"{profile.n_confirmed} tiles of recorded hands...", flush=True)
+            print(tr("relearning {name}: {laid} calibration examples, {corrections} corrections, {confirmed} tiles of recorded hands...", name=q(profile.name), laid=laid, corrections=profile.n_corrections, confirmed=profile.n_confirmed), flush=True)
             plan = store.replacement(args.relearn)
             profile.relearn()
             # the profile as it was is kept as a new calibration's would be: relearning has been
             # measured to lower accuracy on some sets, and it wrote over the only copy
             store.save_new(profile)
-            print("done; " + replacement_said(plan, store.path(args.relearn).stem, relearnt=True))
+            print(tr("done; {what}", what=replacement_said(plan, store.path(args.relearn).stem, relearnt=True)))
             return 0
         if args.rename:
             old_name = store.rename(*args.rename)
-            print(f"profile {old_name!r} is already so named" if old_name == args.rename[1]
-                  else f"profile {old_name!r} is now named {args.rename[1]!r}")
+            print(tr("profile {name} is already so named", name=q(old_name)) if old_name == args.rename[1]
+                  else tr("profile {name} is now named {new}", name=q(old_name), new=q(args.rename[1])))
             return 0
         if args.restore:
             newer = store.entry(args.restore)
             name = store.restore(args.restore)
-            print(f"restored profile {name!r}" + (f"; the profile {newer['name']!r} that replaced it is kept "
-                                                   "(--restore again swaps them back)" if newer else "")
-                  + ("; it is the active one" if store.active_slug() == store.path(args.restore).stem else ""))
+            print(tr("restored profile {name}", name=q(name))
+                  + (tr("; the profile {newer} that replaced it is kept (--restore again swaps them back)", newer=q(newer["name"])) if newer else "")
+                  + (tr("; it is the active one") if store.active_slug() == store.path(args.restore).stem else ""))
             return 0
         if args.remove:
-            store.removable(args.remove)        # "no profile named" before the question
-            learnt = 0
-            try:
-                profile = store.load(args.remove)
-                name, learnt = profile.name, profile.n_learnt_examples
-            except ProfileError:      # a damaged profile can be removed too
-                name = args.remove
-            try:
-                was_active = store.active_slug() == store.path(args.remove).stem
-            except ProfileError:      # an unreadable pointer names no profile: it is not said
-                was_active = False
-            try:
-                replaced = store.replaced(args.remove)
-            except ProfileError:
-                replaced = None
-            if not args.yes:
-                # asked as the calibration page asks before it deletes (it went at once, with the copy
-                # kept to be restored and every tile learnt from the hands)
-                question = (f"delete the profile {name!r}"
-                            + (f", and the profile it replaced ({replaced['learnt_examples']} tile(s) learnt), kept to "
-                               "be restored" if replaced else "") + "?"
-                            + (" It is the active profile: the base model alone will read tiles until you choose "
-                               "another." if was_active else "")
-                            + (f" What it learnt from your corrections and hands goes with it ({learnt} tile(s))."
-                               if learnt else ""))
-                if not sys.stdin or not sys.stdin.isatty():
-                    return _err(f"{question[:-1] if question.endswith('?') else question} (cannot ask for "
-                                "confirmation: standard input is not a terminal): run again with --yes to delete")
-                if input(f"{question} [y/N] ").strip().lower() not in ("y", "yes"):
-                    print("nothing deleted")
-                    return 1
-            store.remove(args.remove)
-            # as the web page says it: no profile is active any more; and the profile it replaced,
-            # kept until now, goes with it (it went without a word)
-            print(f"removed profile {name!r}" + (" and the profile it had replaced" if replaced else "")
-                  + ("; it was the active one: the base model now reads alone" if was_active else ""))
-            return 0
+            return _remove(store, args.remove, args.yes)
     except ProfileError as exc:
         return _err(exc)
     if not args.photo:
-        return _err("give a calibration photo (mjtable calibrate PHOTO --name NAME) or --list")
+        return _err(tr("give a calibration photo (mjtable calibrate PHOTO --name NAME) or --list"))
     if not args.name:
-        return _err("name the tile set with --name, e.g. --name \"club set\"")
+        return _err(tr('name the tile set with --name, e.g. --name "club set"'))
     try:
         store.path(args.name)
     except ProfileError as exc:
         return _err(exc)
     if args.photo.is_dir():
-        return _err(f"{args.photo} is a folder: give the layout photo's file")
+        return _err(tr("{photo} is a folder: give the layout photo's file", photo=args.photo))
     if not args.photo.is_file():
-        return _err(f"no such photo: {args.photo}")
+        return _err(tr("no such photo: {photo}", photo=args.photo))
     return _calibrate(args, store)
+
+
+def _remove(store, name_given: str, yes: bool) -> int:
+    from vision.profile import ProfileError
+    store.removable(name_given)        # "no profile named" before the question
+    learnt = 0
+    try:
+        profile = store.load(name_given)
+        name, learnt = profile.name, profile.n_learnt_examples
+    except ProfileError:      # a damaged profile can be removed too
+        name = name_given
+    try:
+        was_active = store.active_slug() == store.path(name_given).stem
+    except ProfileError:      # an unreadable pointer names no profile: it is not said
+        was_active = False
+    try:
+        replaced = store.replaced(name_given)
+    except ProfileError:
+        replaced = None
+    if not yes:
+        # asked as the calibration page asks before it deletes (it went at once, with the copy
+        # kept to be restored and every tile learnt from the hands)
+        question = ((tr("delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?", name=q(name), n=replaced["learnt_examples"]) if replaced
+                     else tr("delete the profile {name}?", name=q(name)))
+                    + (" " + tr("It is the active profile: the base model alone will read tiles until you choose another.") if was_active else "")
+                    + (" " + tr("What it learnt from your corrections and hands goes with it ({n} tile(s)).", n=learnt) if learnt else ""))
+        if not sys.stdin or not sys.stdin.isatty():
+            return _err(tr("{question} (cannot ask for confirmation: standard input is not a terminal): run again with --yes to delete", question=question.rstrip(" ?")))
+        if input(f"{question} {tr('[y/N]')} ").strip().lower() not in ("y", "yes", "o", "oui"):
+            print(tr("nothing deleted"))
+            return 1
+    store.remove(name_given)
+    # as the web page says it: no profile is active any more; and the profile it replaced,
+    # kept until now, goes with it (it went without a word)
+    print(tr("removed profile {name}", name=q(name)) + (tr(" and the profile it had replaced") if replaced else "")
+          + (tr("; it was the active one: the base model now reads alone") if was_active else ""))
+    return 0
 
 
 def _export(store, name: str, file: str, yes: bool = False) -> int:
     from vision.profile import ProfileError
     out = Path(file)
     if out.is_dir():
-        return _err(f"{out} is a folder: give the file to write, e.g. {out / store.path(name).stem}.npz")
+        return _err(tr("{out} is a folder: give the file to write, e.g. {example}", out=out, example=f"{out / store.path(name).stem}.npz"))
     file_name, data = store.export(name)
     if out.exists() and not yes:
         # a file of that name was written over without a word (another profile's export, a photo)
-        return _err(f"{out} exists: give another file name, or add --yes to write over it")
+        return _err(tr("{out} exists: give another file name, or add --yes to write over it", out=out))
     try:
         out.write_bytes(data)
     except OSError as exc:
         raise ProfileError(f"cannot write {out} ({exc.strerror})") from None
-    print(f"wrote profile {store.load(name).name!r} to {out} ({len(data) // 1024} KB); on the other machine: "
-          f"mjtable calibrate --import {out.name}")
+    print(tr("wrote profile {name} to {out} ({kb} KB); on the other machine: mjtable calibrate --import {file}", name=q(store.load(name).name), out=out, kb=len(data) // 1024, file=out.name))
     return 0
 
 
 def _import(store, file: Path, name: str | None) -> int:
     from vision.profile import ProfileError
     if file.is_dir():
-        return _err(f"{file} is a folder: give the profile's file")
+        return _err(tr("{file} is a folder: give the profile's file", file=file))
     try:
         data = file.read_bytes()
     except OSError as exc:
@@ -202,9 +245,8 @@ def _import(store, file: Path, name: str | None) -> int:
         store.activate(profile.name)
     except ProfileError as exc:
         return _err(exc)
-    print(f"imported profile {profile.name!r} ({len(profile.known_codes)} codes, {profile.n_learnt_examples} tile(s) "
-          "learnt from hands); it is now the active profile"
-          + (f"; {replacement_said(plan, store.path(profile.name).stem)}" if plan else ""))
+    print(tr("imported profile {name} ({codes} codes, {n} tile(s) learnt from hands); it is now the active profile", name=q(profile.name), codes=len(profile.known_codes), n=profile.n_learnt_examples)
+          + ("; " + replacement_said(plan, store.path(profile.name).stem) if plan else ""))
     return 0
 
 
@@ -213,20 +255,19 @@ def replacement_said(plan: dict | None, slug: str, relearnt: bool = False) -> st
     ``plan``, found before), in words: which profile is kept to be restored and which is gone;
     ``relearnt``: the profile replaced is the same one before it was relearnt."""
     if not plan:
-        return "no earlier profile of this name is kept"
-    restore = f"`mjtable calibrate --restore {slug}` brings it back"
+        return tr("no earlier profile of this name is kept")
+    restore = tr("`mjtable calibrate --restore {slug}` brings it back", slug=slug)
     replacing = plan["replacing"]
     if not plan["replacing_kept"]:
-        gone = ("the profile as it was" if relearnt else
-                f"the profile it replaces, {replacing['name']!r}," if replacing else "the unreadable profile it replaces")
-        return (f"{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of "
-                f"this name left ({plan['kept']['learnt_examples']} tile(s) learnt) is kept, and {restore}")
-    learnt = f"{replacing['learnt_examples'] or 0} tile(s) learnt"
-    return ((f"the profile as it was ({learnt}) is kept" if relearnt
-             else f"it replaces the profile {replacing['name']!r} ({learnt}), which is kept")
-            + f", and {restore}"
-            + (f"; the copy an earlier calibration of this name left ({plan['dropped']['learnt_examples']} tile(s) "
-               "learnt) is no longer kept" if plan["dropped"] else ""))
+        gone = (tr("the profile as it was") if relearnt else
+                tr("the profile it replaces, {name},", name=q(replacing["name"])) if replacing
+                else tr("the unreadable profile it replaces"))
+        return tr("{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of this name left ({n} tile(s) learnt) is kept, and {restore}", gone=gone, n=plan["kept"]["learnt_examples"], restore=restore)
+    n = replacing["learnt_examples"] or 0
+    return ((tr("the profile as it was ({n} tile(s) learnt) is kept", n=n) if relearnt
+             else tr("it replaces the profile {name} ({n} tile(s) learnt), which is kept", name=q(replacing["name"]), n=n))
+            + tr(", and {restore}", restore=restore)
+            + (tr("; the copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept", n=plan["dropped"]["learnt_examples"]) if plan["dropped"] else ""))
 
 
 def _list(store) -> int:
@@ -234,28 +275,24 @@ def _list(store) -> int:
     try:
         store.active()
     except ProfileDamaged as exc:
-        print(f"warning: {exc}", file=sys.stderr)
+        print(f"{tr('warning:')} {said(exc)}", file=sys.stderr)
     entries = store.list()
     if not entries:
-        print(f"no profiles in {store.folder}")
+        print(tr("no profiles in {folder}", folder=store.folder))
         return 0
     for e in entries:
         mark = "*" if e["active"] else " "
         if e.get("damaged"):
-            print(f"{mark} {e['slug']:<24} damaged: {e['error']}"
-                  + (f" (remove it with: mjtable calibrate --remove {e['slug']})" if e.get("set_aside") else ""))
+            print(f"{mark} {e['slug']:<24} " + tr("damaged: {error}", error=said(e["error"]))
+                  + (tr(" (remove it with: mjtable calibrate --remove {slug})", slug=e["slug"]) if e.get("set_aside") else ""))
         else:
-            print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, "
-                  f"{e['learnt_examples']} tile(s) learnt since the layout photo: {e['corrections']} correction(s) "
-                  f"sent alone, {e['confirmed']} tile(s) of hands reviewed or recorded"
-                  + ("" if e.get("learnt", True) else "; not learnt yet (experimental: mjtable calibrate --relearn "
-                                                         f"{e['slug']})"))
+            print(f"{mark} {e['slug']:<24} " + tr("{name}: {codes} codes, {n} tile(s) learnt since the layout photo: {corrections} correction(s) sent alone, {confirmed} tile(s) of hands reviewed or recorded", name=q(e["name"]), codes=e["codes"], n=e["learnt_examples"], corrections=e["corrections"], confirmed=e["confirmed"])
+                  + ("" if e.get("learnt", True) else tr("; not learnt yet (experimental: mjtable calibrate --relearn {slug})", slug=e["slug"])))
             if e.get("other_model"):
-                print(f"    cannot be read here: {e['other_model']}")
+                print("    " + tr("cannot be read here: {why}", why=said(e["other_model"])))
             if e.get("replaced"):
                 r = e["replaced"]
-                print(f"    the profile it replaced, {r['name']!r} ({r['learnt_examples']} tile(s) learnt), is kept: "
-                      f"mjtable calibrate --restore {e['slug']}")
+                print("    " + tr("the profile it replaced, {name} ({n} tile(s) learnt), is kept: mjtable calibrate --restore {slug}", name=q(r["name"]), n=r["learnt_examples"], slug=e["slug"]))
     return 0
 
 
@@ -268,78 +305,71 @@ def _calibrate(args, store) -> int:
     except ImageError as exc:
         return _err(exc.message)
     except ModelMissingError as exc:
-        return _err(exc)
+        return _err(str(exc))
     n = len(result.tiles)
     orientation = result.layout.orientation
-    print(f"{n} tiles read from {args.photo}" + ("" if orientation == "as laid out" else f" (read {orientation})"))
-    print(result.table())
+    print(tr("{n} tiles read from {photo}", n=n, photo=args.photo)
+          + ("" if orientation == "as laid out" else " " + tr("(read {orientation})", orientation=tr(orientation))))
+    table = result.table()
+    if LANGUAGE.french:
+        table = "\n".join(tr("row {k}:", k=line.split(":", 1)[0][4:]) + line.split(":", 1)[1] for line in table.splitlines())
+    print(table)
     if not result.ok:
-        print("\nthe layout does not match (docs/calibration.md):", file=sys.stderr)
+        print("\n" + tr("the layout does not match (docs/calibration.md):"), file=sys.stderr)
         for p in result.layout.problems:
-            print(f"  - {p}", file=sys.stderr)
-        print("fix the layout and take the photo again; nothing was saved", file=sys.stderr)
+            print(f"  - {said(p)}", file=sys.stderr)
+        print(tr("fix the layout and take the photo again; nothing was saved"), file=sys.stderr)
         return 1
     dis = result.disagreements()
-    print(f"\n{len(result.layout.codes)} tiles assigned by position"
-          + ("" if result.layout.has_bonus else " (no flowers or seasons row: the set is taken to have none; if it "
-                 "has them, lay them out in a row below, or your profile reads them as other tiles)"))
+    print("\n" + tr("{n} tiles assigned by position", n=len(result.layout.codes))
+          + ("" if result.layout.has_bonus else " " + tr("(no flowers or seasons row: the set is taken to have none; if it has them, lay them out in a row below, or your profile reads them as other tiles)")))
     if result.blurred:
-        print("! the photo seems blurred (the tiles' edges are soft): a profile learnt from it reads your tiles less "
-              "well, and blur may be why tiles are read otherwise below; hold the phone still, in good light, and "
-              "take it again")
+        print(tr("! the photo seems blurred (the tiles' edges are soft): a profile learnt from it reads your tiles less well, and blur may be why tiles are read otherwise below; hold the phone still, in good light, and take it again"))
     if dis:
-        print(f"the base model reads {len(dis)} of them differently (shown as assigned≠read above):")
-        print("  " + ", ".join(f"{code} read as {base or 'face down'} ({conf:.0%})" for _, code, base, conf in dis))
+        print(tr("the base model reads {n} of them differently (shown as assigned≠read above):", n=len(dis)))
+        print("  " + ", ".join(tr("{code} read as {base} ({p})", code=code, base=base or tr("face down"),
+                                  p=f"{conf:.0%}".replace("%", " %") if LANGUAGE.french else f"{conf:.0%}")
+                               for _, code, base, conf in dis))
         for a, b in result.swapped():
-            print(f"  ! the {a} and the {b} seem laid in each other's place (each is read as the other): check "
-                  "them; saved so, your photos' tiles of the two are read swapped")
+            print("  " + tr("! the {a} and the {b} seem laid in each other's place (each is read as the other): check them; saved so, your photos' tiles of the two are read swapped", a=a, b=b))
         for code, place in result.doubled():
             # said as a question: the base model confusing two faces of a new set looks the same
-            print(f"  ? the tile in the {place} place is read as {code}, as is the tile in the {code} place: if it "
-                  f"is the {place}, all is well; if the {code} was laid there twice, put the {place} in its place "
-                  f"(saved so, your photos' {code} tiles may be read as {place})")
+            print("  " + tr("? the tile in the {place} place is read as {code}, as is the tile in the {code} place: if it is the {place}, all is well; if the {code} was laid there twice, put the {place} in its place (saved so, your photos' {code} tiles may be read as {place})", place=place, code=code))
     else:
-        print("the base model agrees with every tile")
+        print(tr("the base model agrees with every tile"))
     replacing = store.entry(args.name)
     if replacing:
         plan = store.replacement(args.name) or {"replacing_kept": True, "dropped": None}
-        restore = f"`mjtable calibrate --restore {store.path(args.name).stem}` brings it back"
+        restore = tr("`mjtable calibrate --restore {slug}` brings it back", slug=store.path(args.name).stem)
         if not plan["replacing_kept"]:
-            print(f"this replaces the profile {replacing['name']!r}, which learnt no tile from corrections or recorded "
-                  "hands since its layout photo: it will not be kept; the copy an earlier calibration of this name left, "
-                  f"which learnt {plan['kept']['learnt_examples']} tile(s), will stay kept, and {restore} "
-                  "(another --name keeps both)")
+            print(tr("this replaces the profile {name}, which learnt no tile from corrections or recorded hands since its layout photo: it will not be kept; the copy an earlier calibration of this name left, which learnt {n} tile(s), will stay kept, and {restore} (another --name keeps both)", name=q(replacing["name"]), n=plan["kept"]["learnt_examples"], restore=restore))
         else:
-            print(f"this replaces the profile {replacing['name']!r}, which learnt {replacing.get('learnt_examples') or 0} "
-                  f"tile(s) from corrections and recorded hands since its layout photo: it is kept, and {restore} "
-                  "(another --name keeps both)"
-                  + (f"; the copy an earlier calibration of this name left ({plan['dropped']['learnt_examples']} "
-                     "tile(s) learnt) will no longer be kept" if plan["dropped"] else ""))
+            print(tr("this replaces the profile {name}, which learnt {n} tile(s) from corrections and recorded hands since its layout photo: it is kept, and {restore} (another --name keeps both)", name=q(replacing["name"]), n=replacing.get("learnt_examples") or 0, restore=restore)
+                  + (tr("; the copy an earlier calibration of this name left ({n} tile(s) learnt) will no longer be kept", n=plan["dropped"]["learnt_examples"]) if plan["dropped"] else ""))
     if not args.yes:
         if not sys.stdin or not sys.stdin.isatty():
-            return _err("cannot ask for confirmation (standard input is not a terminal): check the table above, "
-                        "then run again with --yes to save")
-        what = f"replace profile {args.name!r}" if replacing else f"save profile {args.name!r}"
-        answer = input(f"\nAre the assigned codes right? {what} and make it active [y/N] ")
-        if answer.strip().lower() not in ("y", "yes"):
-            print("nothing saved")
+            return _err(tr("cannot ask for confirmation (standard input is not a terminal): check the table above, then run again with --yes to save"))
+        what = (tr("replace profile {name}", name=q(args.name)) if replacing
+                else tr("save profile {name}", name=q(args.name)))
+        answer = input("\n" + tr("Are the assigned codes right? {what} and make it active", what=what) + f" {tr('[y/N]')} ")
+        if answer.strip().lower() not in ("y", "yes", "o", "oui"):
+            print(tr("nothing saved"))
             return 1
     try:
-        profile = result.build_profile(args.name, progress=ProgressBar("learning your tiles", sys.stderr))
+        profile = result.build_profile(args.name, progress=ProgressBar(tr("learning your tiles"), sys.stderr))
     except ProfileError as exc:
         return _err(exc)
     except KeyboardInterrupt:       # Ctrl-C while it learns: said, not a traceback
-        print("\ninterrupted: nothing saved (the active profile is as it was)", file=sys.stderr)
+        print("\n" + tr("interrupted: nothing saved (the active profile is as it was)"), file=sys.stderr)
         return 130
     try:
         path = store.save_new(profile)
         store.activate(args.name)
     except ProfileError as exc:
         return _err(exc)
-    print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
+    print(tr("saved {path} ({codes} codes); it is now the active profile", path=path, codes=len(profile.known_codes)))
     if profile.dark_body:
-        print("your tiles have dark faces with light ink: every photo read with this profile is read with its "
-              "light and dark turned over, as the built-in reader reads such a set")
+        print(tr("your tiles have dark faces with light ink: every photo read with this profile is read with its light and dark turned over, as the built-in reader reads such a set"))
     if profile.trusted_codes:
         # in a player's words: which readings of the built-in reader the profile leaves alone, and why
         # (it said "trusted with 42 of its 42 codes and 3 it has no example of (red fives): it reads
@@ -353,14 +383,15 @@ def _calibrate(args, store) -> int:
         # misread tiles listed, and 33 of 34 kept, read as a contradiction
         out = len(profile.known_codes) - len(laid)
         # "every one" right after a list of tiles it read otherwise read as a contradiction (a trial)
-        which = ((f"all but {out}, which it read surely where another kind lay" if out
-                  else "every one: the tiles it read otherwise above, it read unsurely" if dis else "every one")
-                 if profile.familiar else "those it read right there and took no other tile for")
-        print(f"the built-in reader read your layout photo {'well' if profile.familiar else 'poorly'}, so it keeps "
-              f"the last word on {len(laid)} of the {len(profile.known_codes)} kinds of tile laid out ({which})"
-              + (f", and on the {others} the layout has no example of ({_without_example(profile)})" if others else "")
-              + f": where it reads a tile of those kinds with {profile.sure_base:.0%} certainty or more, its reading "
-              "stands; your profile reads the rest. Correcting such a reading ends that trust in its kind.")
+        which = ((tr("all but {n}, which it read surely where another kind lay", n=out) if out
+                  else tr("every one: the tiles it read otherwise above, it read unsurely") if dis else tr("every one"))
+                 if profile.familiar else tr("those it read right there and took no other tile for"))
+        sure = f"{profile.sure_base:.0%}".replace("%", " %") if LANGUAGE.french else f"{profile.sure_base:.0%}"
+        print((tr("the built-in reader read your layout photo well, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})", laid=len(laid), known=len(profile.known_codes), which=which)
+               if profile.familiar else
+               tr("the built-in reader read your layout photo poorly, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})", laid=len(laid), known=len(profile.known_codes), which=which))
+              + (tr(", and on the {n} the layout has no example of ({what})", n=others, what=_without_example(profile)) if others else "")
+              + tr(": where it reads a tile of those kinds with {sure} certainty or more, its reading stands; your profile reads the rest. Correcting such a reading ends that trust in its kind.", sure=sure))
     return 0
 
 
@@ -368,9 +399,9 @@ def _without_example(profile) -> str:
     """What the trusted codes without a layout example are, in words: red fives, and the flowers
     of a layout without their row (it said "11 ... (red fives)" for 3 red fives and 8 flowers)."""
     rest = [c for c in profile.trusted_codes if c not in profile.known_codes]
-    named = (["red fives"] if any(c.startswith("0") for c in rest) else []) + \
-        (["flowers and seasons"] if any(c.endswith("f") for c in rest) else [])
-    return " and ".join(named + [c for c in rest if not (c.startswith("0") or c.endswith("f"))])
+    named = ([tr("red fives")] if any(c.startswith("0") for c in rest) else []) + \
+        ([tr("flowers and seasons")] if any(c.endswith("f") for c in rest) else [])
+    return (" et " if LANGUAGE.french else " and ").join(named + [c for c in rest if not (c.startswith("0") or c.endswith("f"))])
 
 
 class ProgressBar:
@@ -398,7 +429,7 @@ class ProgressBar:
         while len(self.paces) > 2 and self.paces[1][1] <= done - window:
             self.paces.popleft()
         since, steps = (now - self.paces[0][0], done - self.paces[0][1]) if self.paces else (0.0, 0)
-        left = f", about {since / steps * (total - done):.0f} s left" if steps and done < total else ""
+        left = tr(", about {s} s left", s=f"{since / steps * (total - done):.0f}") if steps and done < total else ""
         text = f"{self.label} {done * 100 // total:3d}% ({elapsed:.0f} s{left})"
         if self.stream.isatty():
             filled = self.width * done // total

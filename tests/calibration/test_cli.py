@@ -494,3 +494,27 @@ def test_export_keeps_a_file_already_there_and_a_data_dir_must_be_a_folder(photo
     # a data dir that is a file: said at once (found when saving, after the learning, as a traceback)
     assert main(["calibrate", str(photo), "--name", "x", "--data-dir", str(there), "--yes"]) == 2
     assert "is a file: the data dir is a folder" in capsys.readouterr().err
+
+
+def test_calibrate_speaks_french_with_lang_fr(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    """Every other command spoke French with --lang fr; calibrate had no --lang."""
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes", "--lang", "fr"]) == 0
+    out = capsys.readouterr()
+    assert "34 tuiles lues sur" in out.out and "rangée 2 : 1p 2p 3p≠4p 4p" in out.out
+    assert "3p lu comme 4p (61 %)" in out.out and "c'est désormais le profil actif" in out.out
+    assert "apprentissage de vos tuiles" in out.err and "learning" not in out.err
+    assert main(["calibrate", "--list", "--data-dir", d, "--lang", "fr"]) == 0
+    assert "« Club set » : 34 codes, 0 tuile apprise depuis la photo de disposition" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["calibrate", "--remove", "club set", "--data-dir", d, "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("erreur : supprimer le profil « Club set » ? C'est le profil actif")
+    assert err.endswith("(impossible de demander confirmation : l'entrée standard n'est pas un terminal) : relancez avec "
+                        "--yes pour supprimer\n")
+    assert main(["calibrate", "--activate", "ghost", "--data-dir", d, "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("erreur : aucun profil") and "no profile" not in err
+    # and English again after (the language is the run's, not kept)
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    assert "'Club set': 34 codes" in capsys.readouterr().out

@@ -16,7 +16,8 @@ TEMPLATES = Path(i18n.__file__).parent / "templates"
 PAGES = ["review.html", "_result.html", "words.html", "capture.html", "base.html", "games.html", "game.html", "game_sheet.html",
          "hand.html", "calibrate/index.html", "calibrate/confirm.html"]
 #: Python files whose messages reach a page (flashes, the score sheet's lines).
-MESSAGES = ["games.py", "calibrate.py", "score_sheet.py"]
+MESSAGES = ["games.py", "calibrate.py", "score_sheet.py",
+            "../mjtable/commands/calibrate.py"]     # the command line's calibrate, --lang fr
 CITATIONS = ("000 n°", "ffmj", "pymahjonggb", "(004", "(000")
 
 

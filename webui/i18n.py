@@ -386,6 +386,9 @@ FR = {
     "warning:": "avertissement :",
     'name the tile set with --name, e.g. --name "club set"': 'nommez le jeu de tuiles avec --name, par exemple --name "jeu du club"',
     "[y/N]": "[o/N]",
+    "This is not the game's next deal ({player} dealing, {wind} round): recorded so, the game goes on from the deal chosen under “More about this hand”, and the deals between are skipped.":
+        "Ce n'est pas la prochaine donne de la partie ({player} croupier, tour {wind}) : enregistrée ainsi, la partie "
+        "reprend à la donne choisie sous « Plus sur cette main », et les donnes entre les deux sont sautées.",
     "A profile from another machine": "Un profil d'une autre machine", "Profile file": "Fichier du profil",
     "Name of the set (leave empty to keep its own)": "Nom du jeu (vide : il garde le sien)",
     "Import and use it": "L'importer et l'utiliser",

@@ -123,8 +123,9 @@ def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
     recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
-    if gid is None and recorded:
-        # a photo recorded already opens in its game (opened alone, it offered to record it again)
+    if recorded:
+        # a photo recorded already opens in its game (opened alone, it offered to record it again;
+        # opened at its address in the game it was moved from, it was headed by that game)
         gid = recorded["game_id"]
     stored = game = store.get_game(gid) if gid is not None else None
     if game is not None:            # the names at the table now: a substitute's for the seat they took
@@ -138,6 +139,7 @@ def _page(draft=None):
         game["players"] = gamelog.played_by(stored, done)
         recorded_deal = {"dealer": done["dealer"], "round_wind": done["round_wind"],
                          "order": list(gamelog.deal_played(done).seating)}
+        state = _as_recorded(state, done)
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
                                         or gamelog.usual_rules(store))
     scorer.get_rule_set(rules)
@@ -225,6 +227,28 @@ def _page(draft=None):
         false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),
         tournament=bool(game and getattr(gamelog.flow_of(game), "tournament", False)),
         correcting=correcting, recorded_deal=recorded_deal)
+
+
+def _as_recorded(state: dict | None, done: dict) -> dict | None:
+    """A recorded draft's saved page (``state``) with the winner, discarder and riichi declarers of
+    the hand as it is recorded now (``done``): moved to a game where the players sit elsewhere, or
+    edited on the game page, the draft ticked the seats it was saved with (the winner of the other
+    game's seat 1)."""
+    if state is None or done.get("kind") != "win":
+        return state
+    wins = gamelog.wins_of(done)
+    form = dict(state.get("form") or {})
+    win = next((w for w in wins if str(w["winner"]) == form.get("winner")), wins[0] if wins else None)
+    if win is None:
+        return state
+    form["winner"] = str(win["winner"])
+    form["discarder"] = "" if done.get("discarder") is None else str(done["discarder"])
+    seats = [f"riichi_seat_{i}" for i in range(4)]
+    for name in seats:
+        form.pop(name, None)
+    form.update({f"riichi_seat_{i}": "1" for i in done.get("riichi") or []})
+    fields = list(dict.fromkeys([*(state.get("fields") or form), "winner", "discarder", *seats]))
+    return {**state, "form": form, "fields": fields}
 
 
 @bp.get("/review/new")

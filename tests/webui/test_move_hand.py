@@ -300,3 +300,29 @@ def test_a_move_to_a_game_deleted_since_is_named_without_a_link(client):
     page = html.unescape(client.get(f"/games/{kept}?lang=en").get_data(as_text=True))
     assert f'href="/games/{gone}"' not in page
     assert "moved here from Thursday's wrong table (a game deleted since)" in page
+
+
+def test_a_moved_hands_review_page_ticks_its_winner_and_discarder_there(app, client):
+    """Moved to a game where its players sit elsewhere, its draft ticked the seats it was saved
+    with: the other game's seat 1 as winner, "Dot pays 2,000 to Cal" (a club-night trial)."""
+    import json
+    from webui import drafts, gamelog
+    from webui.store import get_store
+    first = _game(client, "riichi", ["Al", "Bea", "Cal", "Dot"])
+    other = _game(client, "riichi", ["Dot", "Cal", "Bea", "Al"])
+    with app.app_context():
+        store = get_store()
+        draft_id = store.create_draft(None, {})
+        drafts.save_state(store, draft_id, {"groups": [], "form": {"winner": "1", "discarder": "0", "riichi_seat_1": "1"},
+                                            "fields": ["winner", "discarder", "riichi_seat_1"]})
+        gamelog.record(store, first, {"hand": "234567m345p5567s 8s", "winner": 1, "discarder": 0, "riichi": [1]},
+                       draft={"photo_id": None, "reading": {}}, request_key="draft:" + draft_id)
+    assert _move(client, first, 1, other).status_code == 303      # Bea → Bea (seat 2), Al → Al (seat 3)
+    page = client.get(f"/review/{draft_id}").get_data(as_text=True)
+    state = json.loads(html.unescape(re.search(r'"state": (\{.*?\}), "stateUrl"', page).group(1)))
+    assert state["form"]["winner"] == "2" and state["form"]["discarder"] == "3"
+    assert state["form"].get("riichi_seat_2") == "1" and "riichi_seat_1" not in state["form"]
+    assert {"winner", "discarder", "riichi_seat_1"} <= set(state["fields"])
+    # at its address in the game it was moved from: shown in the game it is in now
+    page = client.get(f"/review/{draft_id}?game={first}").get_data(as_text=True)
+    assert json.loads(html.unescape(re.search(r'"state": (\{.*?\}), "stateUrl"', page).group(1)))["form"]["winner"] == "2"

@@ -443,9 +443,16 @@ def test_the_players_are_named_with_their_seat_winds_which_follow_the_dealer(ser
     game = _review_in_game(d, server, app, "mcr")
     chip = lambda name: next(c for c in d.find_elements(By.CSS_SELECTOR, "#winner-chips .chip-choice") if name in c.text)
     assert chip("Ann").text.endswith("(East)") and chip("Bob").text.endswith("(South)")
+    assert not d.find_element(By.ID, "deal-note").is_displayed()
     d.execute_script("document.getElementById('more-context').open = true")
     Select(d.find_element(By.ID, "dealer")).select_by_value("2")          # Cy deals
     wait(d).until(lambda drv: chip("Cy").text.endswith("(East)"))
+    # not the game's next deal: said, the deals between skipped (it went in without a word)
+    note = d.find_element(By.ID, "deal-note")
+    assert note.is_displayed() and "not the game's next deal (Ann dealing, East round)" in note.text
+    Select(d.find_element(By.ID, "dealer")).select_by_value("0")
+    wait(d).until(lambda drv: not note.is_displayed())
+    Select(d.find_element(By.ID, "dealer")).select_by_value("2")
     assert chip("Ann").text.endswith("(West)") and chip("Di").text.endswith("(South)")
     discarder = next(c for c in d.find_elements(By.CSS_SELECTOR, "#discarder-chips .chip-choice") if "Bob" in c.text)
     assert discarder.text.endswith("(North)") and game

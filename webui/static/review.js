@@ -1459,6 +1459,17 @@
       });
     });
   }
+  // A deal other than the game's next one, chosen under "More about this hand", is said beside the
+  // form: the game goes on from it, the deals between skipped.
+  const dealNote = $("deal-note"), roundSel = $("round_wind");
+  if (dealNote && dealerSel && roundSel) {
+    const checkDeal = () => {
+      dealNote.hidden = dealerSel.value === dealNote.dataset.dealer && roundSel.value === dealNote.dataset.round;
+    };
+    dealerSel.addEventListener("change", checkDeal);
+    roundSel.addEventListener("change", checkDeal);
+    checkDeal();
+  }
   const rulesSel = $("rules-select");
   if (rulesSel) mj.onChosen(rulesSel, () => {
     saveState().then(() => {

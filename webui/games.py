@@ -446,9 +446,9 @@ def _refused_back_to_form(game_id: int, form_id: str):
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, SettlementError, validation.InputError) as e:
         code = getattr(e, "code", "")
         # said their own way: a page gone stale, a game over since (but for a win, whose form is
-        # gone), a win under the minimum (offered as a false win); an edit under it is refused at its form
+        # gone), a win that is no win as shown (offered as a false win); an edit so is refused at its form
         if (code == "stale_hand" or (code == "game_over" and form_id != "win-form")
-                or (code == "below_minimum" and form_id == "win-form")):
+                or (code in FALSE_WIN_REFUSALS and form_id == "win-form")):
             raise
         _remember_refusal(game_id, form_id, e)
         raise _Refused(game_id, form_id) from None
@@ -486,6 +486,12 @@ def _refused(e: _Refused):
     return redirect(url_for("games.show", game_id=e.game_id) + "#" + e.form_id, code=303)
 
 
+#: The refusals of a win whose hand was no win as shown, which the win form offers to record as a
+#: false win (riichi's chombo): under the minimum, or no complete hand (riichi's no yaku among them);
+#: a typo in the hand's notation is none.
+FALSE_WIN_REFUSALS = ("below_minimum", "not_complete")
+
+
 @bp.post("/<int:game_id>/win")
 def win(game_id):
     game = get_store().get_game(game_id)
@@ -494,11 +500,15 @@ def win(game_id):
             data = _win_data(request.form, rules=game["rules"], blank_is_self_drawn=False)
             hand = _record_once(game_id, data)
     except gamelog.GameError as e:
-        if e.code != "below_minimum" or len(data["winners"]) != 1:
+        if e.code not in FALSE_WIN_REFUSALS:
             raise
-        # MCR under 8 points: no win to record, but a false win if the hand was shown (000
-        # « Faute »): back to the win form with the entry put back (a box left unticked may make
-        # the 8: the hand was typed again), the penalty form set for that player
+        if len(data["winners"]) != 1:        # one of several winners: back at the form, no false win offered
+            _remember_refusal(game_id, "win-form", e)
+            return redirect(url_for("games.show", game_id=game_id) + "#win-form", code=303)
+        # MCR under 8 points, a riichi hand with no yaku, a hand that is no complete hand: no win
+        # to record, but a false win if the hand was shown (000 « Faute », 002 §3.4.6 chombo):
+        # back to the win form with the entry put back (a box left unticked may make the 8: the
+        # hand was typed again), the penalty form set for that player
         _remember_refusal(game_id, "win-form", e, false_win=True)
         return redirect(url_for("games.show", game_id=game_id, false_win=data["winners"][0]["winner"])
                         + "#win-form", code=303)

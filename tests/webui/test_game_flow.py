@@ -1633,6 +1633,23 @@ def test_a_hand_under_the_minimum_leads_to_its_false_win(client, rules, options,
     assert r.status_code == 400 and r.json["error"]["message"].endswith("(record it as a false win)"), r.json
 
 
+def test_a_riichi_win_with_no_yaku_leads_to_its_chombo(client):
+    """002 §3.4.6: a win claimed on a hand with no yaku is a chombo; the game page's win form
+    refused it with no way to record the chombo (Hong Kong's hand under its minimum had one)."""
+    from .conftest import csrf_of
+    gid = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS}).json["game"]["id"]
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "discarder": "0", "winner0": "2",
+                                                "hand0": "123m456p789s234m5p 5p"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("false_win=2#win-form")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert 'id="to-false-win">Record it as a chombo</a>' in page
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+    # a typo is no false win: refused as it was
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "discarder": "0", "winner0": "2",
+                                                "hand0": "123m456p789s234m5q 5p"})
+    assert r.status_code == 303 and "false_win" not in r.headers["Location"]
+
+
 def test_a_false_win_at_the_rules_amount_follows_a_change_of_house_rules(client):
     # a Hong Kong false win recorded from the game page's form, at the amount it offers, kept
     # paying 16 after the table doubled its base points (the wins doubled); 004 « Pénalités »: the

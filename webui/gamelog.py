@@ -1960,9 +1960,16 @@ def history(store: Store, game_id: int) -> list[dict]:
         other = (e.get("before") or {}).get("moved_to") or (e.get("after") or {}).get("moved_from") or {}
         return isinstance(other.get("game"), int) and not store.has_game(other["game"])
 
+    def recorded_again(e: dict) -> bool:
+        """Whether the hand an entry removed was recorded again since from its draft (Undo, then
+        Record): its Restore was offered, then refused as counting it twice."""
+        row = (e.get("before") or {}).get("row") or {}
+        return any(store.find_request(game_id, key) is not None for key in row.get("request_keys") or [])
+
     return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]), "now": now(e),
              **({"other_gone": gone(e)} if e["action"] in ("move", "move_in") else {}),
-             "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored,
+             "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored
+             and not recorded_again(e),
              **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {}),
              **({"changes": _worded(entry_changes(e["before"], e["after"]), (e["after"] or {}).get("players")
                                     or game["players"])} if e["action"] == "edit" else {}),

@@ -348,7 +348,11 @@ def test_a_hand_recorded_again_from_its_draft_is_not_restored_twice(client):
     _record(client, draft, game)
     client.post(f"/api/games/{game}/undo", json={})
     edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    assert client.get(f"/api/games/{game}/edits").json["edits"][-1]["restorable"]
     _record(client, draft, game)
+    # not offered (it was, then refused: a club-night trial)
+    assert not client.get(f"/api/games/{game}/edits").json["edits"][-1]["restorable"]
+    assert "Restore this hand" not in client.get(f"/games/{game}").get_data(as_text=True)
     r = client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
                     follow_redirects=True)
     assert "this hand was recorded again since, as hand 1" in r.get_data(as_text=True)

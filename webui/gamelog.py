@@ -583,6 +583,10 @@ class Settler:
             ctx["riichi_sticks"] = 0
         if self.flow.has_riichi and w["winner"] in (h.get("riichi") or ()) and not ctx.get("double_riichi"):
             ctx["riichi"] = True
+        elif self.flow.has_riichi and "riichi" not in ctx and not ctx.get("double_riichi"):
+            # the hand's riichi list is the game's word on it: a winner not in it did not declare
+            # (the hand page said "Assumed (not given): riichi (no)" of a hand whose form asked)
+            ctx["riichi"] = False
         return ctx
 
     def __call__(self, index: int, winner: int, deal: Deal) -> list:

@@ -2839,3 +2839,15 @@ def test_the_sheet_and_its_pdf_carry_the_settlement_the_game_page_made(client):
     # a rate the form would refuse settles nothing, and the sheet is still served
     r = client.get(f"/games/{gid}/sheet?rate=abc")
     assert r.status_code == 200 and 'id="sheet-money"' not in r.get_data(as_text=True)
+
+
+def test_a_riichi_games_hand_page_does_not_call_riichi_assumed(client):
+    """The game's form asks who declared riichi: a winner not among them did not declare, and the
+    hand page said "Assumed (not given): riichi (no)" (a club-night trial)."""
+    gid = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5s 5s", "winner": 2, "discarder": 0,
+                                                       "riichi": [1]})
+    assert r.status_code == 201, r.json
+    assert "riichi" not in r.json["hand"]["score"]["assumed"]
+    page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
+    assert "riichi (no)" not in page

@@ -329,6 +329,15 @@ def test_read_help_says_what_each_exit_status_means(capsys):
         "was rebuilt" in out
 
 
+def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
+    bad = tmp_path / "notes.jpg"
+    bad.write_bytes(b"x")
+    code, _, err = run(capsys, "read", str(bad), "--lang", "fr", "--no-profile")
+    assert code == 2 and err == f"erreur : {bad}: les données ne sont pas une image JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF\n"
+    code, _, err = run(capsys, "read", str(bad), "--lang", "fr", "--profile", "nope", "--data-dir", str(tmp_path))
+    assert code == 2 and err.startswith("erreur : aucun profil nommé « nope » (voir mjtable calibrate --list)")
+
+
 def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):
     """It exited 0, as a photo read, and said "not rebuilt: no winning hand was rebuilt"."""
     from mjtable import pipeline

@@ -273,8 +273,7 @@ FR = {
         "conservé ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) est "
         "conservée : Rétablir la ramène.",
     # the calibrate command's messages (mjtable/commands/calibrate.py, --lang fr)
-    "{folder} is a file: the data dir is a folder (give another --data-dir)":
-        "{folder} est un fichier : le dossier des données est un dossier (donnez un autre --data-dir)",
+    "{problem}; give another --data-dir": "{problem} ; donnez un autre --data-dir",
     "give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, not both":
         "donnez soit une photo à calibrer, soit --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, pas les deux",
     "active profile: {name}": "profil actif : {name}",
@@ -364,6 +363,9 @@ FR = {
     "Are the assigned codes right? {what} and make it active": "Les codes attribués sont-ils justes ? {what} et l'activer",
     "nothing saved": "rien n'a été enregistré",
     "learning your tiles": "apprentissage de vos tuiles",
+    "nothing learnt since the layout photo: relearning would change nothing":
+        "rien d'appris depuis la photo de disposition : un nouvel apprentissage ne changerait rien",
+    "interrupted: nothing saved (the profile is as it was)": "interrompu : rien n'a été enregistré (le profil est tel qu'il était)",
     "interrupted: nothing saved (the active profile is as it was)":
         "interrompu : rien n'a été enregistré (le profil actif est tel qu'il était)",
     "saved {path} ({codes} codes); it is now the active profile":
@@ -2387,6 +2389,7 @@ MESSAGES_FR = {
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",
     "profile name {} has no letters or digits": "le nom de profil {0} n'a ni lettre ni chiffre",
+    "no profile named {} (see mjtable calibrate --list)": "aucun profil nommé {0} (voir mjtable calibrate --list)",
     "no profile named {}": "aucun profil nommé {0}",
     "liable player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":
         "joueur responsable ignoré : le pao demande toutes les combinaisons du yakuman exposées, l'une d'elles "
@@ -3359,6 +3362,11 @@ MESSAGES_FR = {
     "filling most of the picture, or type the hand":
         "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, nettes (le "
         "téléphone tenu immobile) et occupant l'essentiel de l'image, ou tapez la main",
+    "more than four tiles of {}": "plus de quatre tuiles de {0}",
+    "{} is a file: the data dir is a folder (asked for {})":
+        "{0} est un fichier : le dossier des données est un dossier (demandé : {1})",
+    "{} is a file: the data dir is a folder": "{0} est un fichier : le dossier des données est un dossier",
+    "face down": "face cachée",
     "no combination of the candidate readings makes a winning hand":
         "aucune combinaison des lectures possibles ne fait une main gagnante",
     "no credible winning hand among the {} most probable readings":
@@ -3384,7 +3392,7 @@ MESSAGES_FR = {
         "{0} tuile(s) ({1}) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
         "côté, ou gardez les autres tuiles hors de la photo",
     "{} tile(s) had their sideways flag set from their shape in the row (the reader judged it against the photo's edges)":
-        "{0} tuile(s) ont été dites couchées d'après leur forme dans la rangée (le lecteur en jugeait d'après les "
+        "{0} tuile(s) dite(s) couchée(s) d'après la forme dans la rangée (le lecteur en jugeait d'après les "
         "bords de la photo)",
     "{} tile(s) show a face no tile code names (a joker, or a tile of another game): left out of the hand; if one belongs to it, add its tile":
         "{0} tuile(s) montrent une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu) : laissées "
@@ -3550,7 +3558,7 @@ def french_message(text: str) -> str | None:
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
             return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or _parts_fr(v)
-                                            or french_message(v) or _quoted_fr(v) for v in m.groups()))
+                                            or _items_fr(v) or french_message(v) or _quoted_fr(v) for v in m.groups()))
     return None
 
 
@@ -3561,6 +3569,16 @@ def _parts_fr(value: str) -> str | None:
         return None
     each = [french_message(p) for p in value.split("; ")]
     return " ; ".join(each) if all(e is not None for e in each) else None
+
+
+def _items_fr(value: str) -> str | None:
+    """A value listing items ("face down, 3p, face down": the tiles a warning names) with those
+    items words name in French; None when none does."""
+    if ", " not in value:
+        return None
+    items = value.split(", ")
+    said = [_FIXED.get(item, item) for item in items]
+    return ", ".join(said) if said != items else None
 
 
 def _quoted_fr(value: str) -> str:

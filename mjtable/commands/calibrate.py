@@ -108,9 +108,10 @@ def run(args) -> int:
 def _run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
-    if store.data_dir.exists() and not store.data_dir.is_dir():
+    problem = store.folder_problem()
+    if problem:
         # found only when saving, after a minute of learning, as a traceback
-        return _err(tr("{folder} is a file: the data dir is a folder (give another --data-dir)", folder=store.data_dir))
+        return _err(tr("{problem}; give another --data-dir", problem=said(problem)))
     managing = (args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
                 or args.rename or args.export or args.import_file)
     if managing and args.photo:
@@ -140,8 +141,16 @@ def _run(args) -> int:
             profile = store.load(args.relearn)
             laid = profile.sources.count("calibration")     # the layout's tiles, each cut one or two ways
             print(tr("relearning {name}: {laid} calibration examples, {corrections} corrections, {confirmed} tiles of recorded hands...", name=q(profile.name), laid=laid, corrections=profile.n_corrections, confirmed=profile.n_confirmed), flush=True)
+            if not profile.n_learnt_examples:
+                # relearnt on the layout's tiles alone, it came out as it was, after minutes
+                print(tr("nothing learnt since the layout photo: relearning would change nothing"))
+                return 0
             plan = store.replacement(args.relearn)
-            profile.relearn()
+            try:
+                profile.relearn(progress=ProgressBar(tr("learning your tiles"), sys.stderr))
+            except KeyboardInterrupt:       # Ctrl-C while it learns: said, not a traceback
+                print("\n" + tr("interrupted: nothing saved (the profile is as it was)"), file=sys.stderr)
+                return 130
             # the profile as it was is kept as a new calibration's would be: relearning has been
             # measured to lower accuracy on some sets, and it wrote over the only copy
             store.save_new(profile)

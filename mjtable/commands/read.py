@@ -141,6 +141,19 @@ def run(args) -> int:
 def _fail(args, error: dict) -> int:
     if args.json:
         print(json.dumps({"error": error}))
+    elif getattr(args, "lang", "en") == "fr":
+        # in French as the reading is (a bad photo, an unknown profile said in English)
+        from ..render import Words
+        with Words(french=True).context(None):
+            from webui import i18n
+            # a message without its French stays whole (its code alone, « introuvable », lost the file)
+            message, prefix = error["message"], f"{args.photo}: "
+            if message.startswith(prefix):       # the photo named before the reader's own message
+                rest = message[len(prefix):]
+                said = prefix + (i18n.french_message(rest) or rest)
+            else:
+                said = i18n.french_message(message) or message
+            print(f"erreur : {said}", file=sys.stderr)
     else:
         print(f"error: {error['message']}", file=sys.stderr)
     return 2

@@ -494,6 +494,13 @@ def test_export_keeps_a_file_already_there_and_a_data_dir_must_be_a_folder(photo
     # a data dir that is a file: said at once (found when saving, after the learning, as a traceback)
     assert main(["calibrate", str(photo), "--name", "x", "--data-dir", str(there), "--yes"]) == 2
     assert "is a file: the data dir is a folder" in capsys.readouterr().err
+    # or one below a file (a traceback, for --deactivate and --import too)
+    for argv in (["--deactivate"], ["--import", str(there)], [str(photo), "--name", "x", "--yes"]):
+        assert main(["calibrate", *argv, "--data-dir", str(there / "sub")]) == 2
+        assert "is a file: the data dir is a folder (asked for" in capsys.readouterr().err
+    # relearning a profile that learnt nothing since its layout photo changes nothing: said at once
+    assert main(["calibrate", "--relearn", "club set", "--data-dir", d]) == 0
+    assert "nothing learnt since the layout photo" in capsys.readouterr().out
 
 
 def test_calibrate_speaks_french_with_lang_fr(photo, tmp_path, fake_calibrate, capsys, monkeypatch):

@@ -549,6 +549,14 @@ def test_a_reason_made_of_several_messages_is_french_throughout(app):
         from vision.grouping.table import NO_TILES
         assert i18n.msg(no_hand_reason([NO_TILES], None, None)) == "aucune tuile trouvée sur la photo"
         assert i18n.msg(NO_TILES).startswith("aucune tuile trouvée sur la photo : prenez-en une autre")
+        # a value that lists tiles, face-down ones among them; a decoding's failure; one tile's agreement
+        assert i18n.msg("3 tile(s) (face down, face down, 3p) lie apart from every group and were left out: check for "
+                        "a missing tile nearby, or keep other tiles out of the photo").startswith(
+            "3 tuiles (face cachée, face cachée, 3p) à l'écart")
+        assert i18n.msg("no credible winning hand among the 4 most probable readings; as read: more than four tiles of "
+                        "5p").endswith("telle que lue : plus de quatre tuiles de 5p")
+        assert i18n.msg("1 tile(s) had their sideways flag set from their shape in the row (the reader judged it "
+                        "against the photo's edges)").startswith("1 tuile dite couchée")
         merged = _merged_warnings([
             "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
             "little apart at the right, or correct it",

@@ -130,11 +130,23 @@ class ProfileStore:
         summary = _summary(self.path(name))
         return summary and {k: summary[k] for k in ("name", "learnt_examples")}
 
+    def folder_problem(self) -> str | None:
+        """Why the data dir cannot hold profiles (it, or a folder above it, is a file), or None."""
+        for place in (self.data_dir, *self.data_dir.parents):
+            if place.exists():
+                return None if place.is_dir() else (
+                    f"{place} is a file: the data dir is a folder" + ("" if place == self.data_dir
+                                                                      else f" (asked for {self.data_dir})"))
+        return None
+
     def _make_folders(self) -> None:
         """The data dir and its profiles folder, each readable by this user alone (made as a
         parent of the folder, the data dir was left open to every user until the server ran)."""
-        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.folder.mkdir(mode=0o700, exist_ok=True)
+        try:
+            self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+        except OSError as exc:      # a file in the way: said as a profile error, not a traceback
+            raise ProfileError(self.folder_problem() or f"cannot make {self.folder} ({exc.strerror})") from None
 
     def save(self, profile: TileSetProfile) -> Path:
         """Save ``profile`` under its name, over the profile of that name (learning updates it)."""

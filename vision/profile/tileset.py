@@ -469,15 +469,16 @@ class TileSetProfile:
                                            self.sources, correction_examples=correction_examples)
         self.learnt = True
 
-    def relearn(self, classifier=None, steps: int | None = None, seed: int = 0) -> None:
+    def relearn(self, classifier=None, steps: int | None = None, seed: int = 0, progress=None) -> None:
         """Fine-tune the base classifier again on every example, calibration and corrections
-        (``finetune.STEPS`` steps, as long as calibrating: about a minute on a small CPU)."""
+        (``finetune.STEPS`` steps, as long as calibrating: about a minute on a small CPU);
+        ``progress(done, total)`` follows it."""
         from .. import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles relearn (format 3): calibrate again")
         classifier = self.network_classifier(classifier)
         self.network = finetune.finetune(classifier, list(self.examples), self.codes,
-                                         steps=_network_steps(self.network_model, steps), seed=seed)
+                                         steps=_network_steps(self.network_model, steps), seed=seed, progress=progress)
         self.learnt = True
 
     def _classifier(self, classifier=None):

@@ -334,6 +334,8 @@ def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
     bad.write_bytes(b"x")
     code, _, err = run(capsys, "read", str(bad), "--lang", "fr", "--no-profile")
     assert code == 2 and err == f"erreur : {bad}: les données ne sont pas une image JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF\n"
+    code, _, err = run(capsys, "read", str(tmp_path / "none.jpg"), "--no-profile")
+    assert code == 2 and err.count("none.jpg") == 1        # named once, not "none.jpg: cannot read none.jpg"
     code, _, err = run(capsys, "read", str(bad), "--lang", "fr", "--profile", "nope", "--data-dir", str(tmp_path))
     assert code == 2 and err.startswith("erreur : aucun profil nommé « nope » (voir mjtable calibrate --list)")
 

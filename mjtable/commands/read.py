@@ -48,7 +48,7 @@ def _profile(args):
     store = ProfileStore(getattr(args, "data_dir", None))
     name = getattr(args, "profile", None)
     if name:
-        return store.load(name)
+        return store.load_name_or_file(name)    # a saved name, or a profile's file, as eval takes it
     try:
         return store.active()
     except ProfileDamaged as e:   # set aside and deactivated: say so once, read with the base model
@@ -96,7 +96,8 @@ def run(args) -> int:
         # the file named, and what to do with one too large (a beginner's 8000 × 8000 picture: the web
         # page scales it down, the command said the limit alone)
         said = e.to_dict()
-        if args.photo != "-":
+        if args.photo != "-" and os.path.basename(args.photo) not in said["message"]:
+            # named once ("nonexist.jpg: cannot read nonexist.jpg: ..." said it twice)
             said["message"] = f"{args.photo}: {said['message']}"
         if said.get("code") == "too_large":
             said["message"] += "; shrink it (a phone's 12 megapixels are plenty), or send it on the web page, which scales it down"

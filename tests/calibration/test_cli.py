@@ -88,7 +88,7 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     # the kept one goes with it, and is said to (it went without a word)
     assert capsys.readouterr().out.startswith("removed profile 'Club set' and the profile it had replaced")
     assert main(["calibrate", "--restore", "club-set", "--data-dir", d]) == 2
-    assert "no replaced profile of 'club-set' is kept" in capsys.readouterr().err
+    assert "no profile named 'club-set'" in capsys.readouterr().err
 
 
 def test_trust_in_every_kind_after_tiles_read_otherwise_says_why(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
@@ -498,6 +498,9 @@ def test_export_keeps_a_file_already_there_and_a_data_dir_must_be_a_folder(photo
     for argv in (["--deactivate"], ["--import", str(there)], [str(photo), "--name", "x", "--yes"]):
         assert main(["calibrate", *argv, "--data-dir", str(there / "sub")]) == 2
         assert "is a file: the data dir is a folder (asked for" in capsys.readouterr().err
+    # a restore of a name no profile has says so (it said "no replaced profile of 'nope' is kept")
+    assert main(["calibrate", "--restore", "nope", "--data-dir", d]) == 2
+    assert "no profile named 'nope'" in capsys.readouterr().err
     # relearning a profile that learnt nothing since its layout photo changes nothing: said at once
     assert main(["calibrate", "--relearn", "club set", "--data-dir", d]) == 0
     assert "nothing learnt since the layout photo" in capsys.readouterr().out

@@ -351,7 +351,7 @@ def test_a_replaced_profile_is_kept_and_can_be_restored(client):
     client.post("/calibrate/delete", data={"name": "club-set"})
     assert client.store.list() == [] and client.store.replaced("club set") is None
     r = client.post("/calibrate/restore", data={"name": "club-set"}, follow_redirects=True)
-    assert "no replaced profile of &#39;club-set&#39; is kept" in r.get_data(as_text=True)
+    assert "no profile named &#39;club-set&#39;" in r.get_data(as_text=True)
 
 
 def test_a_profile_is_renamed_from_the_page(client):

@@ -223,6 +223,8 @@ class ProfileStore:
         path = self.path(name)
         kept = self._replaced_path(path)
         entry = self.replaced(name)
+        if entry is None and not path.exists() and not kept.exists():
+            raise NoSuchProfile(f"no profile named {name!r}")     # a typo is no profile kept
         if entry is None:
             raise ProfileError(f"no replaced profile of {name!r} is kept")
         restored = entry["name"]
@@ -264,7 +266,7 @@ class ProfileStore:
         import zipfile
         shown = Path(shown or "the file").name
         if len(data) > MAX_PROFILE_BYTES:
-            raise ProfileError(f"{shown} is larger than a tile-set profile ({len(data) // (1024 * 1024)} MB, at most "
+            raise ProfileError(f"{shown} is larger than a tile-set profile ({len(data) / (1024 * 1024):.1f} MB, at most "
                                f"{MAX_PROFILE_BYTES // (1024 * 1024)} MB)")
         self._make_folders()
         tmp = self.folder / f".import-{secrets.token_hex(6)}.tmp"

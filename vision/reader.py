@@ -115,6 +115,11 @@ READ_FLOOR: float | None = 0.15
 # that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile;
 # off for the calibration photo too (vision.calibration.calibrate). None: off.
 BLANK_READ_FLOOR: float | None = 0.25
+# Whether READ_FLOOR and BLANK_READ_FLOOR also judge a reading made with a tile-set profile, by the
+# surer of the profile's and the base model's confidence (``surest``): a profile read a blank end
+# face the base reader left out as a white dragon at 0.20. On four rendered groups read with their
+# set's profile, 1,857 -> 1,859 of 1,997 tiles right, 1,988 -> 1,972 reads (docs/experiments.md).
+PROFILE_FLOORS = True
 # A face-up read at least this sure (detector x classifier) is kept whatever the tile/not-tile
 # probes (vision.tileness) say: they took a clearly seen 8p of the riichi artwork (detector 0.88) for
 # no tile in rendered hands (two hands of 300 lost), and what they are for, a patch of cloth or a
@@ -336,6 +341,7 @@ class ReaderConfig:
     second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
     read_floor: float | None = _module_default("READ_FLOOR")
     blank_read_floor: float | None = _module_default("BLANK_READ_FLOOR")
+    profile_floors: bool = _module_default("PROFILE_FLOORS")
     tileness_sure: float | None = _module_default("TILENESS_SURE")
     max_face_up_read: int | None = _module_default("MAX_FACE_UP_READ")
     unsure_photo_below: float | None = _module_default("UNSURE_PHOTO_BELOW")
@@ -723,10 +729,10 @@ class TileReader:
             keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
             sure = self.config.tileness_sure
             out = {i for i, k in zip(face_up, keep)
-                   if not k and (sure is None or float(dets.confidence[i]) * readings[i].confidence < sure)}
+                   if not k and (sure is None or float(dets.confidence[i]) * surest(readings[i]) < sure)}
         own = self.weak_floor(detector)
         if own is not None:
-            out |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}
+            out |= {i for i in face_up if dets.confidence[i] < own and surest(readings[i]) < self.config.weak_rescue[1]}
         return out
 
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
@@ -773,15 +779,16 @@ class TileReader:
             flags = self.oddity.is_odd([crops[k] for k in ks])
             odd = {face_up[k] for k, f in zip(ks, flags) if f}
         floor = self.config.read_floor
-        if floor is not None and profile is None:
+        floors = profile is None or self.config.profile_floors
+        if floor is not None and floors:
             not_tiles |= {i for i in face_up
-                          if i not in odd and float(dets.confidence[i]) * readings[i].confidence < floor}
+                          if i not in odd and float(dets.confidence[i]) * surest(readings[i]) < floor}
         blank_floor = self.config.blank_read_floor
         unsure_blanks = set()
-        if blank_floor is not None and profile is None:
+        if blank_floor is not None and floors:
             unsure_blanks = {i for i in face_up if readings[i].code == WHITE_DRAGON and i not in odd
                              and i not in not_tiles
-                             and float(dets.confidence[i]) * readings[i].confidence < blank_floor}
+                             and float(dets.confidence[i]) * surest(readings[i]) < blank_floor}
         backs, profile_backs = set(), set()
         if self.config.blank_backs:
             ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]
@@ -827,6 +834,15 @@ class TileReader:
             timings["crop_ms"] = cut.get("crop_ms", 0.0)
             timings["classify_ms"] = (t2 - t0) * 1000 - timings["crop_ms"]
         return out
+
+
+def surest(reading) -> float:
+    """A reading's confidence, or the base model's where a tile-set profile read it (``base_p``)
+    and the base model is surer: what keeps a detection the probe or the weak floor would drop. A
+    profile's flatter confidences dropped tiles the base model kept (a light set's 1p read at 0.83
+    alone, gone unmarked with its profile)."""
+    base = getattr(reading, "base_p", None)
+    return max(float(reading.confidence), float(base)) if base is not None else float(reading.confidence)
 
 
 def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None,

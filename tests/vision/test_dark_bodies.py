@@ -207,3 +207,29 @@ def test_a_dark_sets_plain_tile_rejected_only_once_turned_over_is_kept_with_its_
     assert [r.box[0] for r in reads] == [b[0] for b in boxes]          # the blank one kept
     light = table([np.full((80, 60, 3), 235, np.uint8)] + [face(LIGHT_BODY, DARK_INK)] * 3)[0]
     assert len(reader.read_detections(light, dets)) == 3        # the probe at work: a plain light card is none
+
+
+class FlatProfile(DarkSetProfile):
+    """A light set's profile whose readings are flat (0.3 for its code), as a profile's are."""
+    dark_body = False
+
+    def classify_crops(self, classifier, crops, base):
+        return np.full_like(base, 0.3)
+
+
+def test_with_a_profile_a_tile_the_base_model_keeps_is_kept_and_one_both_doubt_is_dropped():
+    """A profile's flatter confidence dropped a 1p the base model read surely enough to overrule
+    the tileness probe (gone unmarked), and read a blank end face as a white dragon the base
+    reader's floor left out."""
+    img, boxes = table([np.full((80, 60, 3), 235, np.uint8)] * 2)
+    dets = Detections(boxes, [0.9, 0.2], [0, 0])
+    config = ReaderConfig(shade_gain=None, blank_backs=False, weak_rescue=None, tileness_sure=0.4,
+                          read_floor=None, blank_read_floor=0.25)
+    reader = TileReader(detector=FakeDetector(dets), classifier=BrightnessReader(), tileness=PlainLightIsNoTile(),
+                        config=config)
+    base = reader.read_detections(img, dets)
+    with_profile = reader.read_detections(img, dets, profile=FlatProfile())
+    # the first: the probe overruled by the base model's 0.9 × 0.5 (the profile's 0.9 × 0.3 would not);
+    # the second: 0.2 × 0.5, too unsure to overrule it either way
+    assert [r.box[0] for r in base] == [b[0] for b in boxes[:1]]
+    assert [r.box[0] for r in with_profile] == [b[0] for b in boxes[:1]]

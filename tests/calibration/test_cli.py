@@ -380,6 +380,13 @@ def test_ctrl_c_while_it_learns_says_nothing_was_saved(photo, tmp_path, fake_cal
     assert not (d / "profiles" / "club-set.npz").exists()
 
 
+def _correct_active(store, code: str, seed: int) -> None:
+    """The active profile given one correction, kept to learn later."""
+    taught = store.active()
+    taught.add_example(code_crop(code, seed=seed), code, learn=False)
+    store.save(taught)
+
+
 def test_an_import_says_which_profile_of_its_name_is_kept(photo, tmp_path, fake_calibrate, capsys):
     """An import under a name in use said "it replaces the profile 'Club set', which is kept" while
     the copy kept before, with the tiles it had learnt from hands, was deleted."""
@@ -389,9 +396,7 @@ def test_an_import_says_which_profile_of_its_name_is_kept(photo, tmp_path, fake_
     assert main(["calibrate", "--export", "club set", str(out), "--data-dir", home]) == 0
     assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
     store = profile_mod.ProfileStore(laptop)
-    taught = store.active()
-    taught.add_example(code_crop("3p", seed=5), "3p", learn=False)      # a correction learnt on the laptop
-    store.save(taught)
+    _correct_active(store, "3p", 5)      # a correction learnt on the laptop
     assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
     assert store.replaced("club set")["learnt_examples"] == 1
     capsys.readouterr()
@@ -403,9 +408,7 @@ def test_an_import_says_which_profile_of_its_name_is_kept(photo, tmp_path, fake_
             "club-set` brings it back") in said
     assert "which is kept" not in said and store.replaced("club set")["learnt_examples"] == 1
     # the profile it replaces learnt a tile: it is kept, and the copy kept before goes, said
-    taught = store.active()
-    taught.add_example(code_crop("4p", seed=6), "4p", learn=False)
-    store.save(taught)
+    _correct_active(store, "4p", 6)
     store.update_replaced("club set", lambda p: 0)
     assert main(["calibrate", "--restore", "club-set", "--data-dir", laptop]) == 0
     assert store.active().n_learnt_examples == 1 and store.replaced("club set")["learnt_examples"] == 1
@@ -422,9 +425,7 @@ def test_remove_asks_before_it_deletes(photo, tmp_path, fake_calibrate, capsys, 
     d = str(tmp_path / "d")
     assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
     store = profile_mod.ProfileStore(d)
-    taught = store.active()
-    taught.add_example(code_crop("3p", seed=5), "3p", learn=False)
-    store.save(taught)
+    _correct_active(store, "3p", 5)
     capsys.readouterr()
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["calibrate", "--remove", "club set", "--data-dir", d]) == 2

@@ -2321,7 +2321,7 @@ MESSAGES_FR = {
     "{} riichi stick(s) from the table": "{0} bâtonnet(s) de riichi pris sur la table",
     "{} riichi stick(s) × 1,000": "{0} bâtonnet(s) de riichi × 1 000",
     "{} riichi stick(s) × 1,000, the winner's own among them": "{0} bâtonnet(s) de riichi × 1 000, dont celui du gagnant", "noten payment": "pénalité noten",
-    "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
+    "chombo, a mangan": "chombo, un mangan", "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
     "ron, half (pao shared)": "ron, moitié (pao partagé)",
     "robbing the kong: paid by the player who added the kong": "vol du kong : payé par le joueur qui a ajouté la tuile au kong",
     "robbing the kong: paid by the player who added the kong + {} counter(s) × 300":

@@ -120,8 +120,8 @@ class RiichiFlow(Flow):
             out.notes.append("chombo: -20,000 after uma (tournament)")
             return []
         if p == deal.dealer:
-            return [pay(p, q, 4000, "chombo (mangan)") for q in range(4) if q != p]
-        return [pay(p, q, 4000 if q == deal.dealer else 2000, "chombo (mangan)") for q in range(4) if q != p]
+            return [pay(p, q, 4000, "chombo, a mangan") for q in range(4) if q != p]
+        return [pay(p, q, 4000 if q == deal.dealer else 2000, "chombo, a mangan") for q in range(4) if q != p]
 
     def leftover(self, points: list[int], last: Deal) -> list[int]:
         """002 §3.6 « Toutes les mises de riichi restant sur la table sont collectées par le

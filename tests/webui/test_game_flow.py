@@ -1154,6 +1154,9 @@ def test_a_riichi_false_win_is_announced_as_a_chombo(client):
         r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "2"})
         assert r.status_code == 303
         assert said in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    # its payments' reason in one pair of brackets: "Bob pays 2,000 to Ann (chombo (mangan))"
+    page = html.unescape(client.get(f"/games/{gid - 1}/hands/1?lang=en").get_data(as_text=True))
+    assert "(chombo, a mangan)" in page and "(mangan))" not in page
 
 
 def _form_key(page: str) -> str:

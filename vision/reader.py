@@ -103,8 +103,8 @@ SECOND_BACKS_OVERLAP: float | None = 0.3
 # box on a non-tile is one more for the player to delete. Chosen on the valid split and a tuning
 # draw of 60 rendered scenes per capture mode (seed 2; the reported draw is seed 1): with the
 # companion classifiers 0.15 drops no right read there and 40 wrong ones, 0.175 drops right reads
-# on three modes (docs/experiments.md). With a tile-set profile the confidence is the profile's,
-# whose probabilities are flatter, so the floor stays off (as for the weak rescue). None: off.
+# on three modes (docs/experiments.md). With a tile-set profile, whose probabilities are flatter,
+# it judges the surer of the profile's and the base model's confidence (PROFILE_FLOORS). None: off.
 READ_FLOOR: float | None = 0.15
 # A face-up read of the white dragon under BLANK_READ_FLOOR (detector x classifier) is left out too:
 # a blank face is what a tile's side, a face mostly hidden under another tile or any bare surface
@@ -112,8 +112,9 @@ READ_FLOOR: float | None = 0.15
 # the valid split, the GL scenes and the seed-2 capture modes (six at 640 px, four at 4032 × 3024),
 # 0.25 is the largest floor (in steps of 0.05) that drops no right read: 19 wrong ones; 0.3 drops
 # a right 5z of a mixed scene (docs/experiments.md, "Leave out unsure white dragons"). A blank face
-# that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile;
-# off for the calibration photo too (vision.calibration.calibrate). None: off.
+# that vision.blanks calls a back stays a back. With a tile-set profile, as the read floor
+# (PROFILE_FLOORS), the base model's confidence counting only where it read a 5z too; off for the
+# calibration photo (vision.calibration.calibrate). None: off.
 BLANK_READ_FLOOR: float | None = 0.25
 # Whether READ_FLOOR and BLANK_READ_FLOOR also judge a reading made with a tile-set profile, by the
 # surer of the profile's and the base model's confidence (``surest``): a profile read a blank end
@@ -786,9 +787,11 @@ class TileReader:
         blank_floor = self.config.blank_read_floor
         unsure_blanks = set()
         if blank_floor is not None and floors:
+            # the base model's confidence counts where it read a 5z too (its sure 3p is no sure blank)
             unsure_blanks = {i for i in face_up if readings[i].code == WHITE_DRAGON and i not in odd
                              and i not in not_tiles
-                             and float(dets.confidence[i]) * surest(readings[i]) < blank_floor}
+                             and float(dets.confidence[i]) * (surest(readings[i]) if getattr(readings[i], "base_code", None)
+                                                              is None else readings[i].confidence) < blank_floor}
         backs, profile_backs = set(), set()
         if self.config.blank_backs:
             ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]

@@ -487,9 +487,11 @@ def import_profile():
         # replaces is kept" was said while the copy kept before, with its learnt tiles, went)
         if plan and not plan["replacing_kept"]:
             flash(i18n.t(NOT_KEPT, name=(plan["replacing"] or {}).get("name", "?"), n=plan["kept"]["learnt_examples"]))
+        elif plan and plan["replacing"] is None:
+            flash(i18n.t("It replaces a profile of this name that could not be read."))
         elif plan:
             flash(i18n.t("It replaces the profile “{name}”, which is kept: Restore brings it back.",
-                         name=(plan["replacing"] or {}).get("name", "?")))
+                         name=plan["replacing"]["name"]))
             if plan["dropped"]:
                 flash(i18n.t(NO_LONGER_KEPT, n=plan["dropped"]["learnt_examples"]))
     except ProfileError as exc:

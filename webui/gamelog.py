@@ -595,8 +595,13 @@ class Settler:
         w = next(e for e in entries if e["winner"] == winner)
         ctx = self.context(h, w, deal)
         embedded = w["hand"].get("context") if isinstance(w["hand"], dict) else None
-        same = (not self.rescore and ctx == w.get("context") and list(deal.seating) == w.get("seating", [0, 1, 2, 3])
-                and w.get("payments") is not None and embedded in (None, ctx))
+        stored = w.get("context") or {}
+        # riichi false for a winner not in the hand's riichi list is the game's own word, not a
+        # change: a win stored before it was said is not scored again for it
+        told = ctx if "riichi" in stored or ctx.get("riichi") is not False else \
+            {k: v for k, v in ctx.items() if k != "riichi"}
+        same = (not self.rescore and told == w.get("context") and list(deal.seating) == w.get("seating", [0, 1, 2, 3])
+                and w.get("payments") is not None and embedded in (None, ctx, told))
         if not same:
             hand = scorer.to_hand(w["hand"], ctx)
             result = scorer.score(hand, self.game["rules"], self.game["options"])

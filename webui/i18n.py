@@ -311,6 +311,8 @@ FR = {
     "no earlier profile of this name is kept": "aucun profil antérieur de ce nom n'est conservé",
     "`mjtable calibrate --restore {slug}` brings it back": "`mjtable calibrate --restore {slug}` le ramène",
     "the profile as it was": "le profil tel qu'il était",
+    "it replaces a profile of this name that could not be read": "il remplace un profil de ce nom qui ne pouvait être lu",
+    "It replaces a profile of this name that could not be read.": "Il remplace un profil de ce nom qui ne pouvait être lu.",
     "the profile it replaces, {name},": "le profil qu'il remplace, {name},",
     "the unreadable profile it replaces": "le profil illisible qu'il remplace",
     "{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of this name left ({n} tile(s) learnt) is kept, and {restore}":
@@ -3363,6 +3365,7 @@ MESSAGES_FR = {
         "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, nettes (le "
         "téléphone tenu immobile) et occupant l'essentiel de l'image, ou tapez la main",
     "more than four tiles of {}": "plus de quatre tuiles de {0}",
+    "{} is a folder: name one photo in it (mjtable read PHOTO)": "{0} est un dossier : nommez-y une photo (mjtable read PHOTO)",
     "{} is a file: the data dir is a folder (asked for {})":
         "{0} est un fichier : le dossier des données est un dossier (demandé : {1})",
     "{} is a file: the data dir is a folder": "{0} est un fichier : le dossier des données est un dossier",

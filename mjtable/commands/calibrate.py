@@ -272,6 +272,8 @@ def replacement_said(plan: dict | None, slug: str, relearnt: bool = False) -> st
                 tr("the profile it replaces, {name},", name=q(replacing["name"])) if replacing
                 else tr("the unreadable profile it replaces"))
         return tr("{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of this name left ({n} tile(s) learnt) is kept, and {restore}", gone=gone, n=plan["kept"]["learnt_examples"], restore=restore)
+    if replacing is None:       # the profile of that name could not be read: no copy was kept
+        return tr("it replaces a profile of this name that could not be read")
     n = replacing["learnt_examples"] or 0
     return ((tr("the profile as it was ({n} tile(s) learnt) is kept", n=n) if relearnt
              else tr("it replaces the profile {name} ({n} tile(s) learnt), which is kept", name=q(replacing["name"]), n=n))
@@ -318,7 +320,7 @@ def _calibrate(args, store) -> int:
     n = len(result.tiles)
     orientation = result.layout.orientation
     print(tr("{n} tiles read from {photo}", n=n, photo=args.photo)
-          + ("" if orientation == "as laid out" else " " + tr("(read {orientation})", orientation=tr(orientation))))
+          + ("" if orientation == "as laid out" else " " + tr("(read {orientation})", orientation=said(orientation))))
     table = result.table()
     if LANGUAGE.french:
         table = "\n".join(tr("row {k}:", k=line.split(":", 1)[0][4:]) + line.split(":", 1)[1] for line in table.splitlines())

@@ -529,3 +529,15 @@ def test_calibrate_speaks_french_with_lang_fr(photo, tmp_path, fake_calibrate, c
     # and English again after (the language is the run's, not kept)
     assert main(["calibrate", "--list", "--data-dir", d]) == 0
     assert "'Club set': 34 codes" in capsys.readouterr().out
+
+
+def test_an_import_over_an_unreadable_profile_of_its_name_says_so(photo, tmp_path, fake_calibrate, capsys):
+    home, laptop = str(tmp_path / "home"), tmp_path / "laptop"
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", home, "--yes"]) == 0
+    out = tmp_path / "club.npz"
+    assert main(["calibrate", "--export", "club set", str(out), "--data-dir", home]) == 0
+    (laptop / "profiles").mkdir(parents=True)
+    (laptop / "profiles" / "club-set.npz").write_bytes(b"damaged")
+    capsys.readouterr()
+    assert main(["calibrate", "--import", str(out), "--data-dir", str(laptop)]) == 0      # a traceback
+    assert "it replaces a profile of this name that could not be read" in capsys.readouterr().out

@@ -233,3 +233,17 @@ def test_with_a_profile_a_tile_the_base_model_keeps_is_kept_and_one_both_doubt_i
     # the second: 0.2 × 0.5, too unsure to overrule it either way
     assert [r.box[0] for r in base] == [b[0] for b in boxes[:1]]
     assert [r.box[0] for r in with_profile] == [b[0] for b in boxes[:1]]
+
+
+def test_with_a_profile_the_read_floor_leaves_out_what_both_read_unsurely():
+    """Off with a profile, the floors let a blank end face in as a white dragon at 0.20."""
+    img, boxes = table([np.full((80, 60, 3), 235, np.uint8)] * 2)
+    dets = Detections(boxes, [0.9, 0.2], [0, 0])
+
+    def kept(floors: bool) -> list:
+        config = ReaderConfig(shade_gain=None, blank_backs=False, weak_rescue=None, read_floor=0.15,
+                              blank_read_floor=None, profile_floors=floors)
+        reader = TileReader(detector=FakeDetector(dets), classifier=BrightnessReader(), tileness=None, config=config)
+        return [r.box[0] for r in reader.read_detections(img, dets, profile=FlatProfile())]
+    # the second: 0.2 × 0.3 by the profile, 0.2 × 0.5 by the base model, both under 0.15
+    assert kept(True) == [boxes[0][0]] and kept(False) == [b[0] for b in boxes]

@@ -79,9 +79,13 @@ def model_problem(profile: TileSetProfile, shown: str | None = None) -> str | No
     its name); None when it can. Reading refuses such a profile: activated or listed without a
     word, it stopped every reading at the command line."""
     from ..classifier import DEFAULT_WEIGHTS
+    from ..errors import ModelMissingError
     from ..model_files import weights_id
     shown = shown or f"the profile {profile.name!r}"
-    model_id = weights_id(DEFAULT_WEIGHTS)
+    try:
+        model_id = weights_id(DEFAULT_WEIGHTS)
+    except OSError:          # no models to check against: reading says so, not the list
+        return None
     if model_id and profile.model_id and profile.model_id != model_id:
         return (f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's are {model_id}): "
                 "calibrate this set again here with its layout photo")
@@ -91,6 +95,8 @@ def model_problem(profile: TileSetProfile, shown: str | None = None) -> str | No
         except ProfileError:
             return (f"{shown} was made with another companion network ({profile.network_id}): calibrate this set "
                     "again here with its layout photo")
+        except (ModelMissingError, OSError):
+            return None
     return None
 
 
@@ -288,7 +294,7 @@ class ProfileStore:
             problem = model_problem(profile, shown)
             if problem:
                 raise ProfileError(problem)
-        elif profile.model_id and profile.model_id != model_id:
+        elif model_id and profile.model_id and profile.model_id != model_id:
             raise ProfileError(f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's "
                                f"are {model_id}): calibrate this set again here with its layout photo")
         # a name as the calibration page allows one (60 characters); an export of this app has no longer

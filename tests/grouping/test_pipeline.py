@@ -222,7 +222,8 @@ def test_a_thin_strip_is_annotated_enlarged_within_bounds(monkeypatch, tmp_path)
     photo = tmp_path / "strip.png"
     cv2.imwrite(str(photo), np.full((30, 1200, 3), 90, np.uint8))
     monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: [], raising=False)
-    assert main(["read", str(photo), "--annotate", str(tmp_path / "a.png"), "--json"]) == 0
+    # 1: no tile found (the fake reader finds none); the copy annotated all the same
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "a.png"), "--json"]) == 1
     assert cv2.imread(str(tmp_path / "a.png")).shape[:2] == (100, 4000)
 
 
@@ -305,7 +306,7 @@ def test_mjtable_read_takes_the_photo_from_standard_input(tmp_path, capsys, monk
     got = []
     monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: got.append(image) or [], raising=False)
     monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(jpeg.tobytes())))
-    assert main(["read", "-", "--annotate", str(tmp_path / "a.png"), "--json"]) == 0
+    assert main(["read", "-", "--annotate", str(tmp_path / "a.png"), "--json"]) == 1      # no tile found
     assert got == [jpeg.tobytes()] and json.loads(capsys.readouterr().out)["tiles"] == []
     drawn = cv2.imread(str(tmp_path / "a.png"))          # the photo read, enlarged to be annotated
     assert drawn.shape == (1200, 1200, 3) and abs(float(drawn.mean()) - 90) < 3

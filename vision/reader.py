@@ -119,7 +119,7 @@ BLANK_READ_FLOOR: float | None = 0.25
 # Whether READ_FLOOR and BLANK_READ_FLOOR also judge a reading made with a tile-set profile, by the
 # surer of the profile's and the base model's confidence (``surest``): a profile read a blank end
 # face the base reader left out as a white dragon at 0.20. On four rendered groups read with their
-# set's profile, 1,857 -> 1,859 of 1,997 tiles right, 1,988 -> 1,972 reads (docs/experiments.md).
+# set's profile, 1,857 -> 1,858 of 1,997 tiles right, 1,988 -> 1,971 reads (docs/experiments.md).
 PROFILE_FLOORS = True
 # A face-up read at least this sure (detector x classifier) is kept whatever the tile/not-tile
 # probes (vision.tileness) say: they took a clearly seen 8p of the riichi artwork (detector 0.88) for

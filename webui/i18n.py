@@ -278,8 +278,8 @@ FR = {
         "donnez soit une photo à calibrer, soit --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, pas les deux",
     "active profile: {name}": "profil actif : {name}",
     "no active profile: the base model reads tiles alone": "aucun profil actif : le modèle de base lit seul les tuiles",
-    "relearning {name}: {laid} calibration examples, {corrections} corrections, {confirmed} tiles of recorded hands...":
-        "nouvel apprentissage de {name} : {laid} exemples de calibrage, {corrections} corrections, {confirmed} tuiles de mains enregistrées...",
+    "relearning {name}: {laid} cuts of the layout's tiles, {corrections} corrections, {confirmed} tiles of recorded hands...":
+        "nouvel apprentissage de {name} : {laid} découpes des tuiles de la disposition, {corrections} corrections, {confirmed} tuiles de mains enregistrées...",
     "done; {what}": "terminé ; {what}",
     "profile {name} is already so named": "le profil {name} porte déjà ce nom",
     "profile {name} is now named {new}": "le profil {name} s'appelle désormais {new}",
@@ -291,11 +291,12 @@ FR = {
         "donnez une photo de calibrage (mjtable calibrate PHOTO --name NOM) ou --list",
     "{photo} is a folder: give the layout photo's file": "{photo} est un dossier : donnez le fichier de la photo de disposition",
     "no such photo: {photo}": "photo introuvable : {photo}",
-    "delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
-        "supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), conservé pour être rétabli ?",
-    "delete the profile {name}?": "supprimer le profil {name} ?",
-    "{question} (cannot ask for confirmation: standard input is not a terminal): run again with --yes to delete":
-        "{question} (impossible de demander confirmation : l'entrée standard n'est pas un terminal) : relancez avec --yes pour supprimer",
+    "delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored":
+        "supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), conservé pour être rétabli",
+    "delete the profile {name}": "supprimer le profil {name}",
+    "cannot ask for confirmation (standard input is not a terminal): run again with --yes to {what}.":
+        "impossible de demander confirmation (l'entrée standard n'est pas un terminal) : relancez avec --yes pour {what}.",
+    "?": " ?",
     "nothing deleted": "rien n'a été supprimé",
     "removed profile {name}": "profil {name} supprimé",
     " and the profile it had replaced": ", ainsi que le profil qu'il avait remplacé",

@@ -140,7 +140,7 @@ def _run(args) -> int:
         if args.relearn:
             profile = store.load(args.relearn)
             laid = profile.sources.count("calibration")     # the layout's tiles, each cut one or two ways
-            print(tr("relearning {name}: {laid} calibration examples, {corrections} corrections, {confirmed} tiles of recorded hands...", name=q(profile.name), laid=laid, corrections=profile.n_corrections, confirmed=profile.n_confirmed), flush=True)
+            print(tr("relearning {name}: {laid} cuts of the layout's tiles, {corrections} corrections, {confirmed} tiles of recorded hands...", name=q(profile.name), laid=laid, corrections=profile.n_corrections, confirmed=profile.n_confirmed), flush=True)
             if not profile.n_learnt_examples:
                 # relearnt on the layout's tiles alone, it came out as it was, after minutes
                 print(tr("nothing learnt since the layout photo: relearning would change nothing"))
@@ -207,13 +207,14 @@ def _remove(store, name_given: str, yes: bool) -> int:
     if not yes:
         # asked as the calibration page asks before it deletes (it went at once, with the copy
         # kept to be restored and every tile learnt from the hands)
-        question = ((tr("delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?", name=q(name), n=replaced["learnt_examples"]) if replaced
-                     else tr("delete the profile {name}?", name=q(name)))
-                    + (" " + tr("It is the active profile: the base model alone will read tiles until you choose another.") if was_active else "")
-                    + (" " + tr("What it learnt from your corrections and hands goes with it ({n} tile(s)).", n=learnt) if learnt else ""))
+        what = (tr("delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored", name=q(name), n=replaced["learnt_examples"]) if replaced
+                else tr("delete the profile {name}", name=q(name)))
+        notes = ((" " + tr("It is the active profile: the base model alone will read tiles until you choose another.") if was_active else "")
+                 + (" " + tr("What it learnt from your corrections and hands goes with it ({n} tile(s)).", n=learnt) if learnt else ""))
         if not sys.stdin or not sys.stdin.isatty():
-            return _err(tr("{question} (cannot ask for confirmation: standard input is not a terminal): run again with --yes to delete", question=question.rstrip(" ?")))
-        if input(f"{question} {tr('[y/N]')} ").strip().lower() not in ("y", "yes", "o", "oui"):
+            # said as a statement (a question mark stood in the middle of the error)
+            return _err(tr("cannot ask for confirmation (standard input is not a terminal): run again with --yes to {what}.", what=what) + notes)
+        if input(f"{what}{tr('?')}{notes} {tr('[y/N]')} ").strip().lower() not in ("y", "yes", "o", "oui"):
             print(tr("nothing deleted"))
             return 1
     store.remove(name_given)

@@ -430,9 +430,10 @@ def test_remove_asks_before_it_deletes(photo, tmp_path, fake_calibrate, capsys, 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["calibrate", "--remove", "club set", "--data-dir", d]) == 2
     err = capsys.readouterr().err
-    assert ("delete the profile 'Club set'? It is the active profile: the base model alone will read tiles until you "
-            "choose another. What it learnt from your corrections and hands goes with it (1 tile(s))") in err
-    assert "run again with --yes to delete" in err and store.exists("club set")
+    assert err == ("error: cannot ask for confirmation (standard input is not a terminal): run again with --yes to delete "
+                   "the profile 'Club set'. It is the active profile: the base model alone will read tiles until you "
+                   "choose another. What it learnt from your corrections and hands goes with it (1 tile(s)).\n")
+    assert store.exists("club set")
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -520,9 +521,8 @@ def test_calibrate_speaks_french_with_lang_fr(photo, tmp_path, fake_calibrate, c
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["calibrate", "--remove", "club set", "--data-dir", d, "--lang", "fr"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("erreur : supprimer le profil « Club set » ? C'est le profil actif")
-    assert err.endswith("(impossible de demander confirmation : l'entrée standard n'est pas un terminal) : relancez avec "
-                        "--yes pour supprimer\n")
+    assert err.startswith("erreur : impossible de demander confirmation (l'entrée standard n'est pas un terminal) : "
+                          "relancez avec --yes pour supprimer le profil « Club set ». C'est le profil actif")
     assert main(["calibrate", "--activate", "ghost", "--data-dir", d, "--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("erreur : aucun profil") and "no profile" not in err

@@ -790,8 +790,7 @@ class TileReader:
             # the base model's confidence counts where it read a 5z too (its sure 3p is no sure blank)
             unsure_blanks = {i for i in face_up if readings[i].code == WHITE_DRAGON and i not in odd
                              and i not in not_tiles
-                             and float(dets.confidence[i]) * (surest(readings[i]) if getattr(readings[i], "base_code", None)
-                                                              is None else readings[i].confidence) < blank_floor}
+                             and float(dets.confidence[i]) * surest(readings[i], same_code=True) < blank_floor}
         backs, profile_backs = set(), set()
         if self.config.blank_backs:
             ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]
@@ -839,13 +838,16 @@ class TileReader:
         return out
 
 
-def surest(reading) -> float:
+def surest(reading, same_code: bool = False) -> float:
     """A reading's confidence, or the base model's where a tile-set profile read it (``base_p``)
     and the base model is surer: what keeps a detection the probe or the weak floor would drop. A
     profile's flatter confidences dropped tiles the base model kept (a light set's 1p read at 0.83
-    alone, gone unmarked with its profile)."""
+    alone, gone unmarked with its profile). ``same_code``: the base model's counts only where it
+    read the same code (``base_code`` None)."""
     base = getattr(reading, "base_p", None)
-    return max(float(reading.confidence), float(base)) if base is not None else float(reading.confidence)
+    if base is None or (same_code and getattr(reading, "base_code", None) is not None):
+        return float(reading.confidence)
+    return max(float(reading.confidence), float(base))
 
 
 def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None,

@@ -491,10 +491,9 @@ class ProfileStore:
     def remove(self, name: str) -> None:
         """Delete a saved profile, readable or not; a set-aside file by its full file name."""
         p = self.removable(name)
-        if DAMAGED_MARK in p.name:
-            p.unlink()
-            return
         p.unlink()
+        if DAMAGED_MARK in p.name:      # a set-aside file: no copy kept beside it, no pointer to it
+            return
         self._replaced_path(p).unlink(missing_ok=True)      # deleted means gone, with the one it replaced
         if self.active_slug() == p.stem:
             self.activate(None)

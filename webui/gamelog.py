@@ -47,7 +47,8 @@ class HandRefused(GameError):
     def __init__(self, code: str, seq: int, detail: str, advice: str = "", field: str | None = None, *,
                  player: str, wind: str):
         super().__init__(code, f"hand {seq}: {detail}" + (f" ({advice})" if advice else ""), field=field)
-        self.seq, self.detail, self.player, self.wind = seq, detail, player, wind
+        # the seat's wind by its name, as the pages say it ("Ivy (North)"; a letter read as a name)
+        self.seq, self.detail, self.player, self.wind = seq, detail, player, WINDS.get(wind, wind)
 
 
 def _refused_by_change(e: HandRefused, what: str, changed: int, seq_now: int) -> GameError:
@@ -615,8 +616,8 @@ class Settler:
                                   player=who, wind=ctx["seat_wind"],
                                   detail=f"{scorer.errors.refusal(err)} under "
                                   f"{scorer.get_rule_set(self.game['rules']).title} "
-                                  f"as {who} ({ctx['seat_wind']}) in the "
-                                  f"{deal.round_wind} round: {err.get('message', 'invalid')}",
+                                  f"as {who} ({WINDS[ctx['seat_wind']]}) in the "
+                                  f"{WINDS[deal.round_wind]} round: {err.get('message', 'invalid')}",
                                   # as MCR's below its 8 points: what the table does with it
                                   advice="record it as a false win" if code == "below_minimum" else "",
                                   # the context key at fault, where one is; in a game the discarder

@@ -3521,6 +3521,7 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                # a wind put into a message by its letter ("as Ann (E) in the W round"): French says O
                # for West, and a letter reads as none of the winds' names
                "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
+               "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
                # the wait a pinfu hand's winning tile also completes (riichi's pinfu note)
                "edge wait": "attente au bord", "closed wait": "attente fermée", "pair wait": "attente sur la paire"})
 # the yakuman a player is liable for (pao), named in a payment's reason (002 §3.3.9, §4.2.5)

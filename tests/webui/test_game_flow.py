@@ -245,7 +245,9 @@ def test_a_hand_that_is_no_win_is_refused_naming_the_rule_set_by_its_title(clien
     gid = new_game(client, "mcr")
     r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s11p23z 3z", "winner": B, "discarder": A})
     assert r.status_code == 400
-    assert r.json["error"]["message"].startswith("hand 1: not a winning hand under Chinese Official (MCR, 81 fans) as Bob")
+    # the winds by their names, as the pages say them ("as Bob (S) in the E round" read as letters)
+    assert r.json["error"]["message"].startswith("hand 1: not a winning hand under Chinese Official (MCR, 81 fans) as Bob "
+                                                 "(South) in the East round: "), r.json
 
 
 def test_mcr_game_of_16_hands(client):
@@ -572,11 +574,11 @@ def test_a_change_that_a_later_hand_cannot_take_names_that_hand_as_the_page_show
     post(client, gid, {"hand": "[222z,1][234m,1][666m,1]78m99m 9m", "winner": C, "discarder": D})   # South: 8
     r = client.delete(f"/api/games/{gid}/hands/1", json={})
     assert r.status_code == 400 and r.json["error"]["code"] == "below_minimum"
-    assert r.json["error"]["message"].startswith("hand 1 cannot be deleted: hand 2, Chloé (W), would then be refused: "
+    assert r.json["error"]["message"].startswith("hand 1 cannot be deleted: hand 2, Chloé (West), would then be refused: "
                                                  "7 points, below the 8-point minimum"), r.json
     assert "false win" not in r.json["error"]["message"]
     r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "penalty", "offender": B})
-    assert r.status_code == 400 and r.json["error"]["message"].startswith("hand 1 cannot be changed so: hand 2, Chloé (W)")
+    assert r.status_code == 400 and r.json["error"]["message"].startswith("hand 1 cannot be changed so: hand 2, Chloé (West)")
     assert [h["kind"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["draw", "win"]
 
 

@@ -267,6 +267,10 @@ def test_french_wording_a_club_read_as_english_or_odd(client, app):
         said = i18n.french_message("hand 2: not a winning hand under Hong Kong old style as B (E) in the W round: "
                                    "too few tiles")
         assert "comme B (Est) au tour Ouest" in said
+        # as the game log now says it in English, the winds by name
+        said = i18n.french_message("hand 2: not a winning hand under Hong Kong old style as B (North) in the "
+                                   "South round: too few tiles")
+        assert "comme B (Nord) au tour Sud" in said, said
         assert i18n.option_help("mcr", "four_kongs_single_wait", "add Single Wait to Four Kongs (001 exercise 4)")[1] \
             == "001 exercice 4"
     client.set_cookie("mjtable_lang", "fr")

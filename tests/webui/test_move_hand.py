@@ -191,7 +191,7 @@ def test_a_move_a_later_hand_here_cannot_take_says_it_is_the_move(client):
     post(client, wrong, {"kind": "draw"})
     post(client, wrong, {"hand": "[222z,1][234m,1][666m,1]78m99m 9m", "winner": C, "discarder": D})   # South: 8
     right = new_game(client, "mcr")
-    for lang, said in (("en", "hand 1 cannot be moved: hand 2, Chloé (W), would then be refused: "),
+    for lang, said in (("en", "hand 1 cannot be moved: hand 2, Chloé (West), would then be refused: "),
                        ("fr", "la main 1 ne peut pas être déplacée : la main 2, Chloé (Ouest), serait alors refusée")):
         page = client.get(f"/games/{wrong}/hands/1/move?to={right}&lang={lang}").get_data(as_text=True)
         hand_id = re.search(r'name="hand_id" value="([^"]+)"', page).group(1)

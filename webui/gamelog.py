@@ -1137,11 +1137,17 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
     note = validation.note(data.get("note"))
     fixed = dict((previous or {}).get("fixed") or {})
     fixed.pop("amount", None)
-    if "dealer" in data:
+    # null: the hand follows the game's order of deals again (a dealer or round chosen by hand
+    # for it is dropped); a legacy game has no order to follow
+    if "dealer" in data and data["dealer"] is None and not legacy:
+        fixed.pop("dealer", None)
+    elif "dealer" in data:
         dealer = _player_index(data["dealer"], "dealer")
         if legacy or dealer != deal.dealer or "dealer" in fixed:
             fixed["dealer"] = dealer
-    if "round_wind" in data:
+    if "round_wind" in data and data["round_wind"] is None and not legacy:
+        fixed.pop("round_wind", None)
+    elif "round_wind" in data:
         wind = _wind(data["round_wind"])
         if legacy or wind != deal.round_wind or "round_wind" in fixed:
             fixed["round_wind"] = wind

@@ -574,7 +574,8 @@ def _edit(store, game: dict, h: dict, f) -> None:
     if h.get("fixed"):
         for k in ("dealer", "round_wind"):
             if k in h["fixed"]:
-                data[k] = h["fixed"][k]
+                # "Follow the game's order of deals" ticked: the one chosen by hand is dropped
+                data[k] = None if f.get("follow_deals") else h["fixed"][k]
     with _stale_page_back_to_game():
         gamelog.edit_hand(store, game["id"], h["seq"], data, hand_id=_hand_id(f))
 

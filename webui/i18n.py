@@ -685,6 +685,9 @@ FR = {
     "tournament": "tournoi", "{n} hand(s)": "{n} main(s)",
     "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés à leur suite ci-dessous",
     "and {n} chombo(s), numbered among them below": "et {n} chombo(s), numérotés à leur suite ci-dessous", "The game is over.": "La partie est terminée.",
+    "deal chosen by hand": "donne choisie à la main",
+    "Follow the game's order of deals (the dealer and round chosen by hand for this hand are dropped)":
+        "Suivre l'ordre des donnes de la partie (le croupier et le tour choisis à la main pour cette main sont abandonnés)",
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtonnets de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",

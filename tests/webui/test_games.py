@@ -1424,3 +1424,31 @@ def test_a_photo_read_for_a_game_after_the_east_round_is_scored_in_the_round_pla
                                                         "image": (io_mod.BytesIO(jpeg_bytes(800, 600)), "p.jpg")},
                     content_type="multipart/form-data")
     assert r.status_code == 303 and seen and seen[-1]["round_wind"] == "S"
+
+
+def test_a_deal_chosen_by_hand_is_marked_and_can_follow_the_games_order_again(client):
+    # a trial: the dealer chosen under "More about this hand" showed like any other deal, and the
+    # hand's Edit kept it for good (no way back to the game's order of deals)
+    gid = new_game(client, "hk")
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "dealer": 2}).status_code == 201
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201
+    hands = client.get(f"/api/games/{gid}").json["hands"]
+    assert [h["dealer"] for h in hands] == [2, 2]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert page.count("deal chosen by hand") == 1 and page.count('name="follow_deals"') == 1
+    assert "deal chosen by hand" in page[page.index('id="hand-1"'):page.index('id="hand-2"')]
+    edit = _form_of(page, f"/games/{gid}/hands/1/edit")
+    # saved without the box ticked: the chosen dealer stays
+    assert client.post(f"/games/{gid}/hands/1/edit", data={**edit, "kind": "draw", "note": "x"}).status_code == 303
+    assert [h["dealer"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [2, 2]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    edit = _form_of(page, f"/games/{gid}/hands/1/edit")
+    r = client.post(f"/games/{gid}/hands/1/edit", data={**edit, "kind": "draw", "follow_deals": "1"})
+    assert r.status_code == 303
+    assert [h["dealer"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [0, 0]
+    assert "deal chosen by hand" not in client.get(f"/games/{gid}").get_data(as_text=True)
+    # the API says the same with null
+    assert client.put(f"/api/games/{gid}/hands/2", json={"kind": "draw", "round_wind": "S"}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["hands"][1]["round_wind"] == "S"
+    assert client.put(f"/api/games/{gid}/hands/2", json={"kind": "draw", "round_wind": None}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["hands"][1]["round_wind"] == "E"

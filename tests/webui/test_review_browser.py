@@ -389,6 +389,28 @@ def test_a_hand_left_before_it_was_recorded_is_offered_again_on_its_games_page(s
     slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
     link = slot.find_element(By.TAG_NAME, "a")
     assert link.text == "Continue the hand you were reviewing" and link.get_attribute("href") == draft_url
+    # a second hand read in the same game before the first was recorded: both offered (the second
+    # one's review forgot the first), each by the time it was left
+    d.get(server + f"/review/new?game={game}&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chip_of(d, "winner", "Cy"))
+    chip_of(d, "winner", "Cy").click()
+    wait(d).until(lambda drv: re.search(r"/review/[\w-]+\?", drv.current_url) and "/review/new" not in drv.current_url
+                  and drv.current_url != draft_url)
+    second_url = d.current_url
+    d.get(server + f"/games/{game}?lang=en")
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    links = slot.find_elements(By.TAG_NAME, "a")
+    assert [a.get_attribute("href") for a in links] == [second_url, draft_url]
+    assert all(re.fullmatch(r"Continue the hand you were reviewing \(\d\d:\d\d.*\)", a.text) for a in links), \
+        [a.text for a in links]
+    d.get(second_url)                                     # recorded: only the first is offered then
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    chip_of(d, "discarder", "Di").click()
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    assert [a.get_attribute("href") for a in slot.find_elements(By.TAG_NAME, "a")] == [draft_url]
     other = _game(app, "mcr")
     d.get(server + f"/games/{other}?lang=en")                     # another game's page: not offered
     assert not d.find_element(By.ID, "unfinished-slot").is_displayed()

@@ -181,24 +181,45 @@ document.addEventListener("keydown", (e) => {
 // The hand a player was reviewing and left (Back twice: once for the picker, once off the page)
 // without recording it: remembered by the review page (mj.unfinished), offered again on the photo
 // page and its game's page, so that its corrections are not made a second time on a new reading.
-const UNFINISHED_KEY = "mj.unfinished", UNFINISHED_HOURS = 12;
+// Several are kept, each by its draft (two hands read before either was recorded: the second
+// one's review forgot the first), newest first.
+const UNFINISHED_KEY = "mj.unfinished", UNFINISHED_HOURS = 12, UNFINISHED_KEPT = 6;
 mj.unfinished = {
-  remember(url, game) {
-    try { localStorage.setItem(UNFINISHED_KEY, JSON.stringify({ url, game, at: Date.now() })); } catch (e) { /* private mode */ }
-  },
-  forget() { try { localStorage.removeItem(UNFINISHED_KEY); } catch (e) { /* private mode */ } },
-  get() {
+  all() {
     try {
-      const u = JSON.parse(localStorage.getItem(UNFINISHED_KEY) || "null");
-      return u && u.url && Date.now() - u.at < UNFINISHED_HOURS * 3600e3 ? u : null;
-    } catch (e) { return null; }
+      let kept = JSON.parse(localStorage.getItem(UNFINISHED_KEY) || "[]");
+      if (!Array.isArray(kept)) kept = kept ? [kept] : [];       // one hand, as stored before
+      return kept.filter((u) => u && u.url && Date.now() - u.at < UNFINISHED_HOURS * 3600e3);
+    } catch (e) { return []; }
+  },
+  save(kept) {
+    try { localStorage.setItem(UNFINISHED_KEY, JSON.stringify(kept.slice(0, UNFINISHED_KEPT))); } catch (e) { /* private mode */ }
+  },
+  remember(url, game, draft) {
+    const others = this.all().filter((u) => u.url !== url && !(draft && u.draft === draft));
+    this.save([{ url, game, draft, at: Date.now() }, ...others]);
+  },
+  // the one of this draft (its id is in its address, for those stored without it)
+  forget(draft) {
+    if (draft) this.save(this.all().filter((u) => u.draft !== draft && !u.url.includes(draft)));
   },
 };
 document.addEventListener("DOMContentLoaded", () => {
   const slot = document.getElementById("unfinished-slot");
-  const u = slot && mj.unfinished.get();
-  if (!u || String(u.game || "") !== (slot.dataset.game || "")) return;
-  slot.querySelector("a").href = u.url;
+  if (!slot) return;
+  const here = mj.unfinished.all().filter((u) => String(u.game || "") === (slot.dataset.game || ""));
+  if (!here.length) return;
+  const first = slot.querySelector("a"), text = first.textContent;
+  here.forEach((u, i) => {
+    const a = i ? slot.appendChild(first.cloneNode(true)) : first;
+    if (i) slot.insertBefore(document.createTextNode(" · "), a);
+    a.href = u.url;
+    // several: each by the time it was left, which tells them apart
+    if (here.length > 1) {
+      const at = new Date(u.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+      a.textContent = `${text} (${at})`;
+    }
+  });
   slot.hidden = false;
 });
 // A flash message the page opens with ("hand 3 recorded") is in a live region already there when

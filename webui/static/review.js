@@ -1422,9 +1422,9 @@
   // A hand being reviewed is offered again on the photo page and its game's page until it is
   // recorded (mj.unfinished): Back twice left it, and its corrections were made again on a new reading
   function rememberUnfinished() {
-    if (!data.recorded && draftId) mj.unfinished.remember(mj.address || window.location.href, data.game ? data.game.id : null);
+    if (!data.recorded && draftId) mj.unfinished.remember(mj.address || window.location.href, data.game ? data.game.id : null, draftId);
   }
-  if (data.recorded && draftId && (mj.unfinished.get() || { url: "" }).url.includes(draftId)) mj.unfinished.forget();
+  if (data.recorded && draftId) mj.unfinished.forget(draftId);
   else rememberUnfinished();          // a draft opened again (a refused Record brought it back here)
   function restoreForm(state) {
     const f = state.form || {};
@@ -1635,7 +1635,7 @@
       $("record-payload").value = JSON.stringify(payload);
       recordForm.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
       if (!falseWin) await teachHand(draftId);
-      mj.unfinished.forget();     // after the last save, which remembered it (a refusal brings it back)
+      mj.unfinished.forget(draftId);     // after the last save, which remembered it (a refusal brings it back)
       recordForm.submit();
     });
   }

@@ -463,9 +463,9 @@ def export(slug):
 
 #: What an import under a name in use did to the profiles of that name, when it is not only "the
 #: profile it replaces is kept" (``ProfileStore.replacement``).
-NOT_KEPT = ("The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the copy an "
-            "earlier calibration of this name left ({n} tile(s) learnt) is kept: Restore brings it back.")
-NO_LONGER_KEPT = "The copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept."
+NOT_KEPT = ("The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the earlier "
+            "copy of this name ({n} tile(s) learnt) is kept: Restore brings it back.")
+NO_LONGER_KEPT = "The earlier copy of this name ({n} tile(s) learnt) is no longer kept."
 
 
 @bp.post("/import")

@@ -242,13 +242,13 @@ FR = {
         "Ces parties ont été jouées avec des règles maison différentes : leurs scores ne se comparent pas tels quels.",
     "no house rules": "sans règle maison",
     "scored as": "comptée en",
-    "This replaces the profile “{name}”, which learnt no tile from your corrections or recorded hands since its layout photo: it will not be kept. The copy an earlier calibration of this name left, which learnt {n} tile(s), will stay kept and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
+    "This replaces the profile “{name}”, which learnt no tile from your corrections or recorded hands since its layout photo: it will not be kept. The earlier copy of this name, which learnt {n} tile(s), will stay kept and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
         "Ceci remplace le profil « {name} », qui n'a appris aucune tuile de vos corrections ni des mains "
-        "enregistrées depuis sa photo de disposition : il ne sera pas conservé. La copie qu'une calibration précédente sous ce nom "
-        "a laissée, qui a appris {n} tuile(s), restera conservée et pourra être rétablie depuis les profils enregistrés ; "
+        "enregistrées depuis sa photo de disposition : il ne sera pas conservé. La copie antérieure de ce nom"
+        ", qui a appris {n} tuile(s), restera conservée et pourra être rétablie depuis les profils enregistrés ; "
         "pour garder les deux dans la liste, revenez en arrière et donnez un autre nom à celui-ci.",
-    "The copy an earlier calibration of this name left ({n} tile(s) learnt) will no longer be kept.":
-        "La copie qu'une calibration précédente sous ce nom avait laissée ({n} tuile(s) apprise(s)) ne sera plus conservée.",
+    "The earlier copy of this name ({n} tile(s) learnt) will no longer be kept.":
+        "La copie antérieure de ce nom ({n} tuile(s) apprise(s)) ne sera plus conservée.",
     "This replaces the profile “{name}”, which learnt {n} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
         "Ceci remplace le profil « {name} », qui a appris {n} tuile(s) de vos corrections et des mains "
         "enregistrées depuis sa photo de disposition. Il est gardé et peut être rétabli depuis les profils enregistrés ; "
@@ -265,12 +265,12 @@ FR = {
     "Profile “{name}” imported: it is the active profile.": "Profil « {name} » importé : c'est le profil actif.",
     "It replaces the profile “{name}”, which is kept: Restore brings it back.":
         "Il remplace le profil « {name} », qui est conservé : Rétablir le ramène.",
-    "The copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept.":
-        "La copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) n'est plus conservée.",
-    "The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the copy an earlier "
-    "calibration of this name left ({n} tile(s) learnt) is kept: Restore brings it back.":
+    "The earlier copy of this name ({n} tile(s) learnt) is no longer kept.":
+        "La copie antérieure de ce nom ({n} tuile(s) apprise(s)) n'est plus conservée.",
+    "The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the earlier "
+    "copy of this name ({n} tile(s) learnt) is kept: Restore brings it back.":
         "Le profil qu'il remplace, « {name} », n'avait appris aucune tuile depuis sa photo de disposition et n'est pas "
-        "conservé ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) est "
+        "conservé ; la copie antérieure de ce nom ({n} tuile(s) apprise(s)) est "
         "conservée : Rétablir la ramène.",
     # the calibrate command's messages (mjtable/commands/calibrate.py, --lang fr)
     "{problem}; give another --data-dir": "{problem} ; donnez un autre --data-dir",
@@ -316,14 +316,14 @@ FR = {
     "It replaces a profile of this name that could not be read.": "Il remplace un profil de ce nom qui ne pouvait être lu.",
     "the profile it replaces, {name},": "le profil qu'il remplace, {name},",
     "the unreadable profile it replaces": "le profil illisible qu'il remplace",
-    "{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of this name left ({n} tile(s) learnt) is kept, and {restore}":
-        "{gone} n'avait appris aucune tuile depuis sa photo de disposition et n'est pas conservé ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) est conservée, et {restore}",
+    "{gone} learnt no tile since its layout photo and was not kept; the earlier copy of this name ({n} tile(s) learnt) is kept, and {restore}":
+        "{gone} n'avait appris aucune tuile depuis sa photo de disposition et n'est pas conservé ; la copie antérieure de ce nom ({n} tuile(s) apprise(s)) est conservée, et {restore}",
     "the profile as it was ({n} tile(s) learnt) is kept": "le profil tel qu'il était ({n} tuile(s) apprise(s)) est conservé",
     "it replaces the profile {name} ({n} tile(s) learnt), which is kept":
         "il remplace le profil {name} ({n} tuile(s) apprise(s)), qui est conservé",
     ", and {restore}": ", et {restore}",
-    "; the copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept":
-        " ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) n'est plus conservée",
+    "; the earlier copy of this name ({n} tile(s) learnt) is no longer kept":
+        " ; la copie antérieure de ce nom ({n} tuile(s) apprise(s)) n'est plus conservée",
     "no profiles in {folder}": "aucun profil dans {folder}",
     "damaged: {error}": "endommagé : {error}",
     " (remove it with: mjtable calibrate --remove {slug})": " (supprimez-le avec : mjtable calibrate --remove {slug})",
@@ -353,12 +353,12 @@ FR = {
     "? the tile in the {place} place is read as {code}, as is the tile in the {code} place: if it is the {place}, all is well; if the {code} was laid there twice, put the {place} in its place (saved so, your photos' {code} tiles may be read as {place})":
         "? la tuile à la place du {place} est lue {code}, comme la tuile à la place du {code} : si c'est bien le {place}, tout va bien ; si le {code} a été posé deux fois, mettez le {place} à sa place (enregistrées ainsi, les tuiles {code} de vos photos pourraient être lues {place})",
     "the base model agrees with every tile": "le modèle de base est d'accord sur chaque tuile",
-    "this replaces the profile {name}, which learnt no tile from corrections or recorded hands since its layout photo: it will not be kept; the copy an earlier calibration of this name left, which learnt {n} tile(s), will stay kept, and {restore} (another --name keeps both)":
-        "ceci remplace le profil {name}, qui n'a appris aucune tuile de corrections ou de mains enregistrées depuis sa photo de disposition : il ne sera pas conservé ; la copie qu'un calibrage antérieur de ce nom a laissée, qui a appris {n} tuile(s), restera conservée, et {restore} (un autre --name garde les deux)",
+    "this replaces the profile {name}, which learnt no tile from corrections or recorded hands since its layout photo: it will not be kept; the earlier copy of this name, which learnt {n} tile(s), will stay kept, and {restore} (another --name keeps both)":
+        "ceci remplace le profil {name}, qui n'a appris aucune tuile de corrections ou de mains enregistrées depuis sa photo de disposition : il ne sera pas conservé ; la copie antérieure de ce nom, qui a appris {n} tuile(s), restera conservée, et {restore} (un autre --name garde les deux)",
     "this replaces the profile {name}, which learnt {n} tile(s) from corrections and recorded hands since its layout photo: it is kept, and {restore} (another --name keeps both)":
         "ceci remplace le profil {name}, qui a appris {n} tuile(s) de corrections et de mains enregistrées depuis sa photo de disposition : il est conservé, et {restore} (un autre --name garde les deux)",
-    "; the copy an earlier calibration of this name left ({n} tile(s) learnt) will no longer be kept":
-        " ; la copie qu'un calibrage antérieur de ce nom avait laissée ({n} tuile(s) apprise(s)) ne sera plus conservée",
+    "; the earlier copy of this name ({n} tile(s) learnt) will no longer be kept":
+        " ; la copie antérieure de ce nom ({n} tuile(s) apprise(s)) ne sera plus conservée",
     "cannot ask for confirmation (standard input is not a terminal): check the table above, then run again with --yes to save":
         "impossible de demander confirmation (l'entrée standard n'est pas un terminal) : vérifiez le tableau ci-dessus, puis relancez avec --yes pour enregistrer",
     "replace profile {name}": "remplacer le profil {name}",

@@ -272,14 +272,14 @@ def replacement_said(plan: dict | None, slug: str, relearnt: bool = False) -> st
         gone = (tr("the profile as it was") if relearnt else
                 tr("the profile it replaces, {name},", name=q(replacing["name"])) if replacing
                 else tr("the unreadable profile it replaces"))
-        return tr("{gone} learnt no tile since its layout photo and was not kept; the copy an earlier calibration of this name left ({n} tile(s) learnt) is kept, and {restore}", gone=gone, n=plan["kept"]["learnt_examples"], restore=restore)
+        return tr("{gone} learnt no tile since its layout photo and was not kept; the earlier copy of this name ({n} tile(s) learnt) is kept, and {restore}", gone=gone, n=plan["kept"]["learnt_examples"], restore=restore)
     if replacing is None:       # the profile of that name could not be read: no copy was kept
         return tr("it replaces a profile of this name that could not be read")
     n = replacing["learnt_examples"] or 0
     return ((tr("the profile as it was ({n} tile(s) learnt) is kept", n=n) if relearnt
              else tr("it replaces the profile {name} ({n} tile(s) learnt), which is kept", name=q(replacing["name"]), n=n))
             + tr(", and {restore}", restore=restore)
-            + (tr("; the copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept", n=plan["dropped"]["learnt_examples"]) if plan["dropped"] else ""))
+            + (tr("; the earlier copy of this name ({n} tile(s) learnt) is no longer kept", n=plan["dropped"]["learnt_examples"]) if plan["dropped"] else ""))
 
 
 def _list(store) -> int:
@@ -354,10 +354,10 @@ def _calibrate(args, store) -> int:
         plan = store.replacement(args.name) or {"replacing_kept": True, "dropped": None}
         restore = tr("`mjtable calibrate --restore {slug}` brings it back", slug=store.path(args.name).stem)
         if not plan["replacing_kept"]:
-            print(tr("this replaces the profile {name}, which learnt no tile from corrections or recorded hands since its layout photo: it will not be kept; the copy an earlier calibration of this name left, which learnt {n} tile(s), will stay kept, and {restore} (another --name keeps both)", name=q(replacing["name"]), n=plan["kept"]["learnt_examples"], restore=restore))
+            print(tr("this replaces the profile {name}, which learnt no tile from corrections or recorded hands since its layout photo: it will not be kept; the earlier copy of this name, which learnt {n} tile(s), will stay kept, and {restore} (another --name keeps both)", name=q(replacing["name"]), n=plan["kept"]["learnt_examples"], restore=restore))
         else:
             print(tr("this replaces the profile {name}, which learnt {n} tile(s) from corrections and recorded hands since its layout photo: it is kept, and {restore} (another --name keeps both)", name=q(replacing["name"]), n=replacing.get("learnt_examples") or 0, restore=restore)
-                  + (tr("; the copy an earlier calibration of this name left ({n} tile(s) learnt) will no longer be kept", n=plan["dropped"]["learnt_examples"]) if plan["dropped"] else ""))
+                  + (tr("; the earlier copy of this name ({n} tile(s) learnt) will no longer be kept", n=plan["dropped"]["learnt_examples"]) if plan["dropped"] else ""))
     if not args.yes:
         if not sys.stdin or not sys.stdin.isatty():
             return _err(tr("cannot ask for confirmation (standard input is not a terminal): check the table above, then run again with --yes to save"))

@@ -43,7 +43,7 @@ def test_a_third_calibration_says_the_older_copy_is_no_longer_kept(photo, tmp_pa
     assert main(["calibrate", str(photo), "--name", "club set", "--data-dir", d, "--yes"]) == 0
     out = capsys.readouterr().out
     assert ("it is kept, and `mjtable calibrate --restore club-set` brings it back (another --name keeps both); "
-            "the copy an earlier calibration of this name left (0 tile(s) learnt) will no longer be kept") in out
+            "the earlier copy of this name (0 tile(s) learnt) will no longer be kept") in out
     assert profile_mod.ProfileStore(d).replaced("club set")["name"] == "CLUB SET"
 
 
@@ -403,8 +403,8 @@ def test_an_import_says_which_profile_of_its_name_is_kept(photo, tmp_path, fake_
     # again: the profile it replaces learnt nothing, the copy kept learnt a tile: that copy stays
     assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
     said = capsys.readouterr().out
-    assert ("the profile it replaces, 'Club set', learnt no tile since its layout photo and was not kept; the copy an "
-            "earlier calibration of this name left (1 tile(s) learnt) is kept, and `mjtable calibrate --restore "
+    assert ("the profile it replaces, 'Club set', learnt no tile since its layout photo and was not kept; the earlier "
+            "copy of this name (1 tile(s) learnt) is kept, and `mjtable calibrate --restore "
             "club-set` brings it back") in said
     assert "which is kept" not in said and store.replaced("club set")["learnt_examples"] == 1
     # the profile it replaces learnt a tile: it is kept, and the copy kept before goes, said
@@ -416,7 +416,7 @@ def test_an_import_says_which_profile_of_its_name_is_kept(photo, tmp_path, fake_
     assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
     said = capsys.readouterr().out
     assert ("it replaces the profile 'Club set' (1 tile(s) learnt), which is kept, and `mjtable calibrate --restore "
-            "club-set` brings it back; the copy an earlier calibration of this name left (1 tile(s) learnt) is no "
+            "club-set` brings it back; the earlier copy of this name (1 tile(s) learnt) is no "
             "longer kept") in said
 
 

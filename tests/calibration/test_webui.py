@@ -303,7 +303,7 @@ def test_a_third_calibration_under_one_name_says_which_copy_is_no_longer_kept(cl
     # the second learnt nothing: the first, which learnt a tile, stays kept and the page says so
     html = upload(client, "CLUB SET").get_data(as_text=True)
     assert "which learnt no tile from your corrections or recorded hands since its layout photo: it will not be kept" in html
-    assert "The copy an earlier calibration of this name left, which learnt 1 tile, will stay kept" in html
+    assert "The earlier copy of this name, which learnt 1 tile, will stay kept" in html
     client.post("/calibrate/save", data={"token": _token(upload(client, "CLUB SET"))})
     assert client.store.replaced("club set")["learnt_examples"] == 1
     # once the current one has learnt too, the older copy is the one dropped, and said so
@@ -311,10 +311,10 @@ def test_a_third_calibration_under_one_name_says_which_copy_is_no_longer_kept(cl
                 content_type="multipart/form-data")
     html = upload(client, "club set").get_data(as_text=True)
     assert "It is kept, and can be restored" in html
-    assert "The copy an earlier calibration of this name left (1 tile learnt) will no longer be kept." in html
+    assert "The earlier copy of this name (1 tile learnt) will no longer be kept." in html
     r = upload(client, "club set", follow_redirects=False)
     fr = client.get(r.headers["Location"] + "?lang=fr").get_data(as_text=True)
-    assert "La copie qu'une calibration précédente sous ce nom avait laissée (1 tuile apprise) ne sera plus conservée." in fr
+    assert "La copie antérieure de ce nom (1 tuile apprise) ne sera plus conservée." in fr
 
 
 def test_a_replaced_profile_is_kept_and_can_be_restored(client):

@@ -177,7 +177,7 @@ class ProfileStore:
         """What saving a new calibration under ``name`` (``save_new``) does to the profiles of that
         name, for the player to be told before: None when there is none; else ``replacing`` (the
         profile of that name now), ``kept`` (the one kept after, to restore), ``dropped`` (the one
-        no longer kept: the copy an earlier calibration left, or ``replacing`` itself when it
+        no longer kept: the earlier copy of this name, or ``replacing`` itself when it
         learnt nothing and that copy learnt tiles) and ``replacing_kept``. Each profile as
         ``replaced`` gives it, or None. A third calibration under one name dropped the first
         without a word: the page said only that the profile it replaced was kept."""
@@ -301,7 +301,7 @@ class ProfileStore:
         profile.name = (name or profile.name).strip()[:60]
         self.path(profile.name)      # a name with no letters or digits is refused before saving
         # what it replaces, as a new calibration tells it: "the profile it replaces is kept" was said
-        # while the copy an earlier calibration had left, with its learnt tiles, was dropped
+        # while the earlier copy of this name, with its learnt tiles, was dropped
         plan = self.replacement(profile.name)
         self.save_new(profile)
         return profile, plan

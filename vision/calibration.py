@@ -175,6 +175,33 @@ def _missing_row(rows: list[list[int]], tiles) -> int | None:
     return best[1]
 
 
+def _rows_out_of_place(rows: list[list[int]], tiles) -> tuple[list[int], list[int]] | None:
+    """(the layout rows found, in the photo's order; the four playing rows not found) when rows
+    are missing and those found are laid in another order than the layout's: each found row is
+    the layout row that most of its tiles are read as (ROW_NAMED_SHARE of them at least), each
+    a different one, of that row's length. Without this, rows 9 9 7 with the dots left out and
+    the characters and bamboo swapped were read turned half a turn and told "row 1 has 7 tiles,
+    expected 9: the row runs off the photo". None otherwise."""
+    named = []
+    for row in rows:
+        votes = [sum(1 for i in row if getattr(tiles[i], "code", None) in codes) for _, codes in LAYOUT_ROWS]
+        k = int(np.argmax(votes))
+        if votes[k] < ROW_NAMED_SHARE * len(row) or len(row) != len(LAYOUT_ROWS[k][1]) or k in named:
+            return None
+        named.append(k)
+    absent = [k for k in range(4) if k not in named]
+    if not absent or named in (sorted(named), sorted(named, reverse=True)):
+        return None
+    return named, absent
+
+
+#: The layout's rows in a word each, as the swapped-rows message names them.
+ROW_WORDS = ("characters", "dots", "bamboo", "honours", "flowers and seasons")
+#: The share of a row's tiles the base model must read as one layout row's for the row to be
+#: taken as that one, laid elsewhere (``_rows_out_of_place``).
+ROW_NAMED_SHARE = 2 / 3
+
+
 #: Fewer face-up tiles than this (two thirds of the 34) is not a layout with a tile or a row
 #: missing (a row left out leaves 25 at least) but another photo, a hand's most often (14-22).
 LAYOUT_LOOK_MIN = 23
@@ -239,7 +266,7 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
     def fit(item):
         rows_ = [[face_up[i] for i in c] for c in item[1]]
         return (_pattern_score([len(c) for c in rows_]), _row_agreement(rows_, tiles), _agreement(rows_, tiles))
-    _, chains = max(readings.items(), key=fit)   # max keeps the first of equals
+    read_as, chains = max(readings.items(), key=fit)   # max keeps the first of equals
     orientation = orientation_name(pts, chains)
     rows = [[face_up[i] for i in ch] for ch in chains]
     local_rows = chains
@@ -275,6 +302,20 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
                             f"{' '.join(str(len(r)) for r in rows)}); expected 4 rows (9 9 9 7) or 5 with "
                             "flowers and seasons (9 9 9 7 8)")
     missing = _missing_row(rows, tiles)
+    out_of_place = _rows_out_of_place(rows, tiles) if missing is None else None
+    if out_of_place is not None:
+        # no per-row counts either: each row is whole, in another row's place
+        named, absent = out_of_place
+        if read_as in ("turned 180°", "rows bottom to top"):
+            named = named[::-1]          # said in the photo's own order of rows
+        titles = [LAYOUT_ROWS[k][0] for k in absent]
+        problems.append(f"row {absent[0] + 1} ({titles[0]}) seems missing" if len(absent) == 1 else
+                        f"rows {' and '.join(str(k + 1) for k in absent)} ({', '.join(titles)}) seem missing")
+        problems.append("the rows found are laid in another order (in turn: "
+                        + ", ".join(ROW_WORDS[k] for k in named) + "): lay each row in its place, in the layout's "
+                        "order (characters, dots, bamboo, honours, then flowers and seasons)")
+        result.problems = problems
+        return result
     if missing is not None:
         # the rows found are the others, in order: their own lengths are right, so the per-row
         # counts below would blame the wrong rows

@@ -276,3 +276,23 @@ def test_a_layout_tiles_crop_is_shown_upright_however_the_photo_was_turned():
     turned = np.rot90(crop, -1)                          # the layout turned a quarter clockwise
     assert upright(turned, "turned a quarter clockwise").tolist() == crop.tolist()
     assert upright(np.rot90(crop, 1), "turned a quarter anticlockwise").tolist() == crop.tolist()
+
+
+@pytest.mark.parametrize("left_out,swap", [(1, "ms"), (0, "ps")])
+def test_a_row_left_out_with_two_rows_swapped_is_named_not_taken_for_a_cut_off_row(left_out, swap):
+    """A trial's layout, the dots left out and the characters and bamboo swapped (rows 9 9 7
+    reading 1s-9s, 1m-9m, honours), framed tightly: read turned half a turn and told "row 1
+    (characters) has 7 tiles, expected 9: the row runs off the photo"."""
+    from dataclasses import replace
+    tiles, _ = mock_tiles(bonus=False, drop=LAYOUT_ROWS[left_out][1], angle_deg=8)
+    other = {swap[0]: swap[1], swap[1]: swap[0]}
+    tiles = [replace(t, code=t.code[0] + other.get(t.code[1], t.code[1])) for t in tiles]
+    frame = (max(t.box[2] for t in tiles) + 3, max(t.box[3] for t in tiles) + 3)
+    result = assign_layout(tiles, frame=frame)
+    assert not result.ok and not result.cut_off
+    assert f"row {left_out + 1} ({LAYOUT_ROWS[left_out][0]}) seems missing" in result.problems, result.problems
+    first = {"m": "characters", "p": "dots"}[swap[0]]
+    assert (f"the rows found are laid in another order (in turn: bamboo, {first}, honours): lay each row in its "
+            "place, in the layout's order (characters, dots, bamboo, honours, then flowers and seasons)"
+            in result.problems), result.problems
+    assert not any("runs off" in p or "tiles, expected" in p for p in result.problems), result.problems

@@ -219,6 +219,11 @@ def _parse(text: str, context: dict | None = None) -> Hand:
         i += 1
     bonus = [c for c, _ in standing if T.is_bonus(c)]
     playing = [(c, p) for c, p in standing if not T.is_bonus(c)]
+    if not playing and bonus and not melds:
+        # "12345678f" alone was told of "no standing tiles", as if the flowers were none
+        raise errors.HandError(errors.WRONG_TILE_COUNT, f"only flowers or seasons written ({len(bonus)}): they lie "
+                               "apart, and a hand has its 14 playing tiles besides them, the winning tile last",
+                               position=len(text))
     if not playing:
         raise errors.HandError(errors.WRONG_TILE_COUNT, "no standing tiles: the winning tile is the last "
                                "tile written outside brackets", position=len(text))
@@ -232,6 +237,12 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                     tuple(T.sorted_codes(bonus)), Context(context))
     except errors.HandError as e:
         last, at = standing[-1]
+        ten = re.search(r"(?<![0-9])10([mps])", text)
+        if ten and e.code == errors.WRONG_TILE_COUNT and e.message.startswith("too many tiles"):
+            # "... 10m" meant as a tile: read as 1m and 0m (a red five), one tile too many, unsaid
+            said, suit = e.message.removesuffix(TWICE_WRITTEN), ten.group(1)
+            raise errors.HandError(e.code, f"{said}; 10{suit} is read as 1{suit} and 0{suit} (a red 5{suit}): there "
+                                   "is no 10", field=e.field, position=ten.start()) from None
         if e.message.endswith(TWICE_WRITTEN) and len(_last_run(text)) > 1:
             # "2342345m456p789s11z", 15 tiles and no space, was told of a tile "written after the space"
             raise errors.HandError(e.code, e.message[:-len(TWICE_WRITTEN)],
@@ -245,7 +256,8 @@ def _parse(text: str, context: dict | None = None) -> Hand:
         # "... 2z 1f" meant as "won on 1f": a flower lies apart and is never the winning tile
         raise errors.HandError(e.code, f"{e.message}; the last tile written, {last}, is a flower or season: "
                                "it lies apart and is not the winning tile (write the winning tile last among the "
-                               f"others); a flower wins only as the eighth of eight, here {len(set(bonus))}",
+                               f"others); a flower wins only under Hong Kong old style, as the eighth of eight: here "
+                               f"{len(set(bonus))}",
                                field=e.field, position=at) from None
 
 

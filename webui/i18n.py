@@ -2659,6 +2659,11 @@ MESSAGES_FR = {
     "meld tiles must be a list": "les tuiles d'une combinaison doivent être une liste",
     "meld type must be chow, pung or kong, not {}": "une combinaison est un chow, un pung ou un kong, pas {0}",
     "melds must be a list": "les combinaisons doivent être une liste",
+    "only flowers or seasons written ({}): they lie apart, and a hand has its 14 playing tiles besides them, the winning tile last":
+        "seulement des fleurs ou des saisons écrites ({0}) : elles sont posées à part, et une main a ses 14 tuiles "
+        "de jeu en plus d'elles, la tuile gagnante en dernier",
+    "{}; 10{} is read as 1{} and 0{} (a red 5{}): there is no 10":
+        "{0} ; 10{1} se lit 1{2} et 0{3} (un 5{4} rouge) : il n'y a pas de 10",
     "no standing tiles: the winning tile is the last tile written outside brackets":
         "pas de tuile debout : la tuile gagnante est la dernière écrite hors des crochets",
     "notation longer than {} characters": "notation de plus de {0} caractères",
@@ -2684,10 +2689,10 @@ MESSAGES_FR = {
     "the robbed tile completes another player's kong: no other copy of it can be in the winner's hand":
         "la tuile volée complète le kong d'un autre joueur : aucune autre copie ne peut être dans la main du gagnant",
     "tiles must be text": "les tuiles doivent être du texte",
-    "{}; the last tile written, {}, is a flower or season: it lies apart and is not the winning tile (write the winning tile last among the others); a flower wins only as the eighth of eight, here {}":
+    "{}; the last tile written, {}, is a flower or season: it lies apart and is not the winning tile (write the winning tile last among the others); a flower wins only under Hong Kong old style, as the eighth of eight: here {}":
         "{0} ; la dernière tuile écrite, {1}, est une fleur ou une saison : elle est posée à part et n'est pas "
-        "la tuile gagnante (écrivez la tuile gagnante en dernier parmi les autres) ; une fleur ne fait gagner que "
-        "comme la huitième des huit, ici {2}",
+        "la tuile gagnante (écrivez la tuile gagnante en dernier parmi les autres) ; une fleur ne fait gagner qu'en "
+        "règles de Hong Kong, comme la huitième des huit : ici {2}",
     "{}; with all eight flowers and seasons the eighth is the winning tile":
         "{0} ; avec les huit fleurs et saisons, la huitième est la tuile gagnante",
     "a flower or season ({}) wins only as the eighth of all eight, laid out with the others":

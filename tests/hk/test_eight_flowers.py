@@ -67,7 +67,18 @@ def test_a_flower_wins_only_as_the_eighth_with_13_tiles_held(text, says):
         scorer.parse(text)
     assert e.value.code == errors.WRONG_TILE_COUNT
     if says == "never":
-        assert "a flower wins only as the eighth of eight, here 7" in e.value.message
+        # the one rule set it may win in is named: under MCR a flower never wins (000 n°13)
+        assert "a flower wins only under Hong Kong old style, as the eighth of eight: here 7" in e.value.message
+
+
+@pytest.mark.parametrize("text", ["12345678f", "1f", "15f"])
+def test_flowers_alone_are_said_to_be_flowers_alone(text):
+    # "12345678f" was told "no standing tiles: the winning tile is the last tile written outside brackets"
+    with pytest.raises(scorer.HandError) as e:
+        scorer.parse(text)
+    assert e.value.code == errors.WRONG_TILE_COUNT
+    assert e.value.message.startswith(f"only flowers or seasons written ({len(text) - 1}): they lie apart, and a "
+                                      "hand has its 14 playing tiles besides them"), e.value.message
 
 
 def test_hand_json_with_a_flower_as_winning_tile_needs_all_eight_and_13_tiles():
@@ -96,3 +107,13 @@ def test_all_eight_flowers_and_a_held_tile_as_winning_tile_are_told_where_the_wi
         scorer.to_hand({"concealed": [f"{n}m" for n in range(1, 10)] + ["1p", "2p", "5s", "5s"], "melds": [],
                         "winning_tile": "5s", "bonus": [f"{n}f" for n in range(1, 9)]})
     assert e.value.message.endswith("with all eight flowers and seasons the eighth is the winning tile (004 6D)")
+
+
+def test_a_ten_is_said_to_be_read_as_a_one_and_a_red_five():
+    # "... 10m" was "too many tiles: 15 standing", the 1m and red 5m it was read as unsaid
+    with pytest.raises(scorer.HandError) as e:
+        scorer.parse("123m456p789s123s5z 10m")
+    assert e.value.message.endswith("; 10m is read as 1m and 0m (a red 5m): there is no 10"), e.value.message
+    with pytest.raises(scorer.HandError) as e:           # a 1 and a 0 within a run: not a "10"
+        scorer.parse("1230m456p789s123s5z 1m")
+    assert "there is no 10" not in e.value.message

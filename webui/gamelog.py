@@ -18,7 +18,7 @@ from scorer.result import unit_for
 from . import money, scoring, settlement, validation
 from .i18n import WINDS, quoted
 from .settlement import SettlementError
-from .store import PLAYED_KINDS, NotFound, Store
+from .store import PLAYED_KINDS, DuplicateRequest, NotFound, Store
 from .validation import InputError
 
 EXPORT_VERSION = 2
@@ -1435,6 +1435,11 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
     game = store.get_game(game_id)
     flow = flow_of(game)
     legacy = isinstance(flow, LegacyFlow)
+    if request_key is not None and store.has_request_key(game_id, request_key):
+        # the same form sent again (a second click, a page without scripts): said as that, before
+        # "the game changed since this page was loaded ... send it again", which the hand it
+        # recorded made true and which invited recording it twice
+        raise DuplicateRequest(request_key)
     deal = next_deal(store, game)
     if deal.finished:
         # said before "the next hand is now hand 3, not 2 ... send it again": a page left open

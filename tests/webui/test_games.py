@@ -1452,3 +1452,19 @@ def test_a_deal_chosen_by_hand_is_marked_and_can_follow_the_games_order_again(cl
     assert client.get(f"/api/games/{gid}").json["hands"][1]["round_wind"] == "S"
     assert client.put(f"/api/games/{gid}/hands/2", json={"kind": "draw", "round_wind": None}).status_code == 200
     assert client.get(f"/api/games/{gid}").json["hands"][1]["round_wind"] == "E"
+
+
+def test_a_form_sent_twice_is_said_to_be_sent_twice_not_a_changed_game(client):
+    # a trial sent the draw form twice (no script to stop the second click): one hand, right,
+    # but the second answer said "the game changed since this page was loaded ... send it again"
+    # and put the entry back, which invited recording the hand twice
+    gid = new_game(client, "mcr")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = _form_of(page, f"/games/{gid}/draw")
+    assert form.get("form_key") and form.get("next_seq") == "1"
+    assert client.post(f"/games/{gid}/draw", data=form).status_code == 303
+    r = client.post(f"/games/{gid}/draw", data=form, follow_redirects=True)
+    said = html.unescape(r.get_data(as_text=True))
+    assert "this form was already sent: nothing was recorded again" in said
+    assert "changed since this page was loaded" not in said
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1

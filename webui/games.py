@@ -513,7 +513,27 @@ def win(game_id):
         return redirect(url_for("games.show", game_id=game_id, false_win=data["winners"][0]["winner"])
                         + "#win-form", code=303)
     flash_recorded(game, hand)
+    _flash_typed_notes(game, hand, data["winners"])
     return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+#: What the game page says of a hand as it was typed (``scorer.notation.notes``): the tile taken as
+#: won on when none was written apart, a kong in brackets read as exposed. Not the MCR helper's
+#: dragon order, said on every hand with a dragon.
+TYPED_NOTES = ("winning_last", "bare_kong")
+
+
+def _flash_typed_notes(game: dict, hand: dict, winners: list[dict]) -> None:
+    """Flash how the win form's typed hands were read where a player may have meant otherwise
+    (a trial's "123m456p789s111z5p5p" was recorded as won on its last 5p with "hand 14 recorded"
+    alone; the command line and the review page say it)."""
+    players = gamelog.played_by(game, hand)
+    for w in winners:
+        for note in scorer.notation.notes(w["hand"], game["rules"]):
+            if note["code"] in TYPED_NOTES:
+                text = i18n.msg(note["message"])
+                flash(i18n.t("{player}: {text}", player=players[int(w["winner"])], text=text) if len(winners) > 1
+                      else text)
 
 
 @bp.post("/<int:game_id>/hands/<int:seq>/edit")

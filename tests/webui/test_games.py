@@ -1468,3 +1468,19 @@ def test_a_form_sent_twice_is_said_to_be_sent_twice_not_a_changed_game(client):
     assert "this form was already sent: nothing was recorded again" in said
     assert "changed since this page was loaded" not in said
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+
+
+def test_a_hand_typed_without_its_winning_tile_apart_is_said_to_be_read_so(client):
+    # a trial's "123m456p789s111z5p5p" was recorded as won on its last 5p with "hand 1 recorded"
+    # alone; the command line and the review page say how it was read
+    gid = new_game(client, "mcr")
+    token = csrf_of(client)
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "0",
+                                                "hand0": "123m456p789s111z5p5p"}, follow_redirects=True)
+    said = html.unescape(r.get_data(as_text=True))
+    assert "hand 1 recorded" in said
+    assert ("no winning tile written apart: the last tile written, 5p, is taken as the winning tile; write the "
+            "winning tile after a space") in said
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "1",
+                                                "hand0": "123m456p789s111z5p 5p"}, follow_redirects=True)
+    assert "no winning tile written apart" not in html.unescape(r.get_data(as_text=True))

@@ -137,6 +137,10 @@ def show(game_id):
     # the settlement shown is the game's kept one: the page offers to forget it
     # (a rate refused since is said at the form: the kept one stands, and can be forgotten there too)
     money_kept = bool(view["game"]["money"]) and ("rate" not in request.args or bool(settling["money_refused"]))
+    if money_kept and settling["money_refused"]:
+        # the kept rate's settlement stays shown beside the refusal ("the rate kept stands", and
+        # its table was gone until the page was opened again)
+        settling["settled"] = _final_money(view["game"]["rules"], view["final"], _kept_money(view["game"]))["settled"]
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused, **settling,
                            money_kept=money_kept,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
@@ -663,6 +667,11 @@ def _money_asked(game: dict):
     rate (the sheet's links carry the page's), else those kept with the game (``keep_money``)."""
     if "rate" in request.args:
         return request.args
+    return _kept_money(game)
+
+
+def _kept_money(game: dict) -> dict:
+    """The settle form's values kept with a game (``keep_money``), as a query gives them."""
     kept = game.get("money") or {}
     return {k: str(kept[k]) for k in MONEY_FIELDS if kept.get(k) not in (None, "")}
 

@@ -2774,7 +2774,12 @@ def test_the_rate_a_game_was_settled_at_is_kept_with_it(client):
     text = html.unescape(refused.get_data(as_text=True))
     # the kept rate is said to stand (the refusal's page looked as if it was lost)
     assert refused.status_code == 400 and 'id="money-refused"' in text and 'id="money-forget"' in text
-    assert "The rate kept with this game stands: its page settles at it when opened again." in text
+    # and its settlement stays shown beside the refusal (a trial's table was gone until the page was
+    # opened again)
+    assert "Settled at the rate kept with this game." in text and 'id="money-amounts"' in text
+    kept_table = re.search(r'<table id="money-amounts">.*?</table>', text, re.S).group(0)
+    page = html.unescape(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert re.search(r'<table id="money-amounts">.*?</table>', page, re.S).group(0) == kept_table
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert re.search(r'name="rate"[^>]*value="2"', page) and not re.search(r'name="unit"[^>]*value="EUR"', page)
     # the export carries it, and an import keeps it

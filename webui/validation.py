@@ -349,6 +349,11 @@ def draft_state(value, field: str = "state") -> dict:
                           MAX_CONTEXT_BYTES)
     out["fields"] = [text(n, f"{field}.fields[{i}]") for i, n in enumerate(names)]
     out["corrections"] = corrections(value.get("corrections"), f"{field}.corrections")
+    if value.get("typed"):
+        # a hand typed in the notation box and not taken (a typing error yet to mend): kept across
+        # a reload, which emptied the box
+        from scorer.notation import MAX_LENGTH
+        out["typed"] = text(value["typed"], f"{field}.typed", max_len=MAX_LENGTH)
     return out
 
 

@@ -1630,3 +1630,27 @@ def test_a_typed_hand_read_otherwise_than_another_app_reads_it_is_said_so(server
     d.execute_script("document.getElementById('notation-form').requestSubmit()")
     wait(d).until(lambda drv: not said.is_displayed())
     assert not console_errors(d)
+
+
+def test_a_hand_typed_with_a_mistake_is_kept_across_a_reload(server, browser, app):
+    # a trial typed "[789m,1]123p456p789p55z 5z" (too many tiles), chose the winner, reloaded: the
+    # winner came back, the typed hand was gone (the box emptied, its text in no draft)
+    d = browser
+    game = _game(app, "mcr")
+    d.get(server + f"/review/new?game={game}&lang=en")
+    typed = "[789m,1]123p456p789p55z 5z"
+    box = wait(d).until(EC.visibility_of_element_located((By.ID, "notation")))
+    box.send_keys(typed)
+    d.find_element(By.ID, "notation-form").submit()
+    wait(d).until(lambda drv: "too many tiles" in drv.find_element(By.ID, "notation-error").text)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chip_of(d, "winner", "Cy"))
+    chip_of(d, "winner", "Cy").click()
+    assert _notation(d) == typed                                      # a tap on the winner kept it
+    wait(d).until(lambda drv: re.search(r"/review/[\w-]+\?", drv.current_url) and "/review/new" not in drv.current_url)
+    import time
+    time.sleep(1.0)                                                  # the winner's save, after its pause
+    d.refresh()
+    wait(d).until(lambda drv: "too many tiles" in drv.find_element(By.ID, "notation-error").text)
+    assert _notation(d) == typed
+    assert chip_of(d, "winner", "Cy").find_element(By.TAG_NAME, "input").is_selected()
+    assert not console_errors(d)

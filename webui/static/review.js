@@ -1204,7 +1204,8 @@
   }
   const isEmpty = () => groups.every((g) => !g.tiles.length);
   function showEmpty() {
-    notationInput.value = "";
+    // a hand typed and refused keeps its text, to be corrected (a tap on the winner emptied it)
+    if ($("notation-error").innerHTML.trim() === "") notationInput.value = "";
     lastScore = null;
     resultBox.innerHTML = `<p class="muted" id="empty-hand">${tr("No tiles yet: add them with “+ Tile”, or type the hand.")}</p>`;
     $("bar-total").textContent = "—"; $("bar-unit").textContent = "";
@@ -1301,7 +1302,11 @@
       fields.push(name);
       if (name in found) f[name] = found[name];
     }
+    // a hand typed in the box and not taken (its typing error yet to mend) is kept with the draft:
+    // a reload emptied the box
+    const typed = $("notation-error").innerHTML.trim() !== "" ? notationInput.value.trim() : "";
     return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
+             ...(typed ? { typed } : {}),
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
                                            tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win,
                                                                         ...(t.checked ? { checked: true } : {}) })) })) };
@@ -1648,6 +1653,7 @@
   const saved = data.state && data.state.groups;
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
+
   // the winner as the saved form has it (read before it was put back, a reload's winner was none,
   // and the next winner chosen left the first one's riichi chip ticked)
   riichiWinner = chosenWinner();
@@ -1666,7 +1672,17 @@
   // this tab's own change kept as it left the page may reach the server after this page was
   // served: saved over whatever revision is there now (it is the newest), not refused as another tab's
   if (pending) { stateRev = null; saveState(); }
-  if (saved || data.hand || readTiles.length) rescore();
+  let first = null;
+  if (saved || data.hand || readTiles.length) first = rescore();
   else if (data.notation) $("notation-form").requestSubmit();
   else showEmpty();
+  if (data.state && data.state.typed && !data.recorded) {
+    // a hand typed and not taken (a typing error yet to mend), put back once the hand is scored,
+    // and tried again, so that its error is said beside it
+    Promise.resolve(first).then(() => {
+      notationInput.value = data.state.typed;
+      $("notation-box").open = true;
+      $("notation-form").requestSubmit();
+    });
+  }
 })();

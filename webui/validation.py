@@ -305,7 +305,8 @@ _FROM = ("", "left", "across", "right")
 def draft_state(value, field: str = "state") -> dict:
     """A review draft as the page sends it, reduced to the keys it uses:
     ``{"rules", "groups": [{"kind", "concealed", "from", "added"?, "tiles": [{"code", "src", "win"}]}],
-    "form": {name: text}, "fields": [names], "corrections": [...]}``. Tile codes are only
+    "form": {name: text}, "fields": [names], "corrections": [...], "typed"?: text}`` (``typed``: a
+    hand typed and refused, put back in the box after a reload). Tile codes are only
     checked for shape here: the scorer names a bad one when the hand is scored."""
     value = obj(value, field, max_bytes=MAX_DRAFT_STATE_BYTES)
     out: dict = {}

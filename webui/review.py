@@ -3,6 +3,8 @@ context form, the result and the same hand under the other rule sets (docs/webui
 correction is re-scored at once through ``POST /review/score``."""
 from __future__ import annotations
 
+import collections
+
 from flask import Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 
 import scorer
@@ -238,7 +240,12 @@ def _as_recorded(state: dict | None, done: dict) -> dict | None:
         return state
     wins = gamelog.wins_of(done)
     form = dict(state.get("form") or {})
-    win = next((w for w in wins if str(w["winner"]) == form.get("winner")), wins[0] if wins else None)
+    if len(wins) > 1:
+        # one winner's hand of several: the one whose tiles the draft holds (its saved winner is a
+        # seat of the game it was saved in; moved, that seat may be the other winner's here)
+        win = max(wins, key=lambda w: _tiles_shared(state, w))
+    else:
+        win = wins[0] if wins else None
     if win is None:
         return state
     form["winner"] = str(win["winner"])
@@ -249,6 +256,18 @@ def _as_recorded(state: dict | None, done: dict) -> dict | None:
     form.update({f"riichi_seat_{i}": "1" for i in done.get("riichi") or []})
     fields = list(dict.fromkeys([*(state.get("fields") or form), "winner", "discarder", *seats]))
     return {**state, "form": form, "fields": fields}
+
+
+def _tiles_shared(state: dict, win: dict) -> int:
+    """How many of a win's tiles a draft's saved hand holds (red fives as fives)."""
+    plain = lambda code: code.replace("0", "5") if code[:1] == "0" else code      # noqa: E731
+    drafted = collections.Counter(plain(t["code"]) for g in state.get("groups") or [] if g.get("kind") != "bonus"
+                                  for t in g.get("tiles") or [] if isinstance(t.get("code"), str))
+    try:
+        held = collections.Counter(plain(c) for c in scorer.to_hand(win["hand"], {}).all_tiles())
+    except (scorer.HandError, KeyError, TypeError):
+        return 0
+    return sum((drafted & held).values())
 
 
 @bp.get("/review/new")

@@ -326,3 +326,30 @@ def test_a_moved_hands_review_page_ticks_its_winner_and_discarder_there(app, cli
     # at its address in the game it was moved from: shown in the game it is in now
     page = client.get(f"/review/{draft_id}?game={first}").get_data(as_text=True)
     assert json.loads(html.unescape(re.search(r'"state": (\{.*?\}), "stateUrl"', page).group(1)))["form"]["winner"] == "2"
+
+
+def test_a_moved_two_winner_hands_review_page_ticks_the_winner_whose_hand_it_holds(app, client):
+    """A double ron moved where its winners sit elsewhere: the draft's saved winner, seat 1 in the
+    game it was saved in, is the other winner's seat there, and the page ticked that winner."""
+    import json
+    from webui import drafts, gamelog
+    from webui.store import get_store
+    bea, cal = "234567m345p5567s 8s", "234m234p234s666p8s 8s"
+    first = _game(client, "riichi", ["Al", "Bea", "Cal", "Dot"])
+    other = _game(client, "riichi", ["Dot", "Cal", "Bea", "Al"])
+    with app.app_context():
+        store = get_store()
+        draft_id = store.create_draft(None, {})
+        tiles = [{"code": c, "src": None, "win": False} for c in ("2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p",
+                                                                  "5s", "5s", "6s", "7s", "8s")]
+        drafts.save_state(store, draft_id, {"groups": [{"kind": "standing", "concealed": False, "from": "",
+                                                        "tiles": tiles}],
+                                            "form": {"winner": "1", "discarder": "0", "riichi_seat_1": "1"},
+                                            "fields": ["winner", "discarder", "riichi_seat_1"]})
+        gamelog.record(store, first, {"winners": [{"winner": 1, "hand": bea}, {"winner": 2, "hand": cal}],
+                                      "discarder": 0, "riichi": [1]},
+                       draft={"photo_id": None, "reading": {}}, request_key="draft:" + draft_id)
+    assert _move(client, first, 1, other).status_code == 303      # Bea → seat 2, Cal → seat 1
+    page = client.get(f"/review/{draft_id}").get_data(as_text=True)
+    state = json.loads(html.unescape(re.search(r'"state": (\{.*?\}), "stateUrl"', page).group(1)))
+    assert state["form"]["winner"] == "2" and state["form"]["discarder"] == "3", state["form"]

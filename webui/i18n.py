@@ -298,6 +298,10 @@ FR = {
         "impossible de demander confirmation (l'entrée standard n'est pas un terminal) : relancez avec --yes pour {what}.",
     "?": " ?",
     "nothing deleted": "rien n'a été supprimé",
+    "nothing relearnt": "rien n'a été réappris",
+    "relearn {name}: the profile as it is now will be kept to restore, and the earlier copy of this name ({n} tile(s) learnt) will no longer be kept":
+        "réapprendre {name} : le profil tel qu'il est maintenant sera conservé pour être rétabli, et la copie "
+        "antérieure de ce nom ({n} tuile(s) apprise(s)) ne sera plus conservée",
     "removed profile {name}": "profil {name} supprimé",
     " and the profile it had replaced": ", ainsi que le profil qu'il avait remplacé",
     "; it was the active one: the base model now reads alone": " ; c'était le profil actif : le modèle de base lit désormais seul",

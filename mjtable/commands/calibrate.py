@@ -146,6 +146,14 @@ def _run(args) -> int:
                 print(tr("nothing learnt since the layout photo: relearning would change nothing"))
                 return 0
             plan = store.replacement(args.relearn)
+            if plan and plan.get("dropped") and not args.yes:
+                # one copy is kept to restore: the older one goes, said before (it was said after)
+                what = tr("relearn {name}: the profile as it is now will be kept to restore, and the earlier copy of this name ({n} tile(s) learnt) will no longer be kept", name=q(profile.name), n=plan["dropped"]["learnt_examples"])
+                if not sys.stdin or not sys.stdin.isatty():
+                    return _err(tr("cannot ask for confirmation (standard input is not a terminal): run again with --yes to {what}.", what=what))
+                if input(f"{what}{tr('?')} {tr('[y/N]')} ").strip().lower() not in ("y", "yes", "o", "oui"):
+                    print(tr("nothing relearnt"))
+                    return 1
             try:
                 profile.relearn(progress=ProgressBar(tr("learning your tiles"), sys.stderr))
             except KeyboardInterrupt:       # Ctrl-C while it learns: said, not a traceback

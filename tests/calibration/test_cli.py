@@ -461,6 +461,18 @@ def test_relearn_keeps_the_profile_as_it_was(photo, tmp_path, fake_calibrate, ca
     assert store.active().learnt
     assert main(["calibrate", "--restore", "club set", "--data-dir", d]) == 0
     assert not store.active().learnt       # as it was: its correction kept, not learnt
+    # relearnt again, the copy kept now (learnt) would go: asked first, without a terminal refused
+    # (it was said after, gone)
+    prof = store.active()
+    prof.add_example(code_crop("4p", seed=6), "4p", learn=False)
+    store.save(prof)
+    capsys.readouterr()
+    assert main(["calibrate", "--relearn", "club set", "--data-dir", d]) == 2
+    assert ("run again with --yes to relearn 'Club set': the profile as it is now will be kept to restore, and the "
+            "earlier copy of this name (1 tile(s) learnt) will no longer be kept.") in capsys.readouterr().err
+    assert store.replaced("club set")["learnt_examples"] == 1          # nothing changed
+    assert main(["calibrate", "--relearn", "club set", "--data-dir", d, "--yes"]) == 0
+    assert "the earlier copy of this name (1 tile(s) learnt) is no longer kept" in capsys.readouterr().out
 
 
 def test_a_profile_of_other_weights_is_not_activated(photo, tmp_path, fake_calibrate, capsys):

@@ -338,6 +338,13 @@ def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
     assert code == 2 and err.count("none.jpg") == 1        # named once, not "none.jpg: cannot read none.jpg"
     code, _, err = run(capsys, "read", str(bad), "--lang", "fr", "--profile", "nope", "--data-dir", str(tmp_path))
     assert code == 2 and err.startswith("erreur : aucun profil nommé « nope » (voir mjtable calibrate --list)")
+    # the system's reason and a message of two parts in French too (both stayed English)
+    code, _, err = run(capsys, "read", str(tmp_path / "none.jpg"), "--lang", "fr", "--no-profile")
+    assert code == 2 and err == "erreur : impossible de lire none.jpg : fichier ou dossier introuvable\n", err
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    code, _, err = run(capsys, "read", str(empty), "--lang", "fr", "--no-profile")
+    assert code == 2 and err == f"erreur : {empty}: le fichier est vide ; envoyez ou exportez la photo à nouveau\n", err
 
 
 def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):

@@ -3534,6 +3534,9 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                "file": "le fichier",       # the field of a game's import
                # what tiles read beside the hand were taken for (grouping's tile count)
                "flowers": "fleurs", "dora indicators": "indicateurs de dora",
+               # the system's reasons a file cannot be read (a photo's path given to `mjtable read`)
+               "No such file or directory": "fichier ou dossier introuvable", "Permission denied": "permission refusée",
+               "Is a directory": "c'est un dossier", "Not a directory": "un élément du chemin n'est pas un dossier",
                # the layout's rows in a word each (a calibration photo's rows laid in another order)
                "characters": "caractères", "dots": "cercles", "bamboo": "bambous", "honours": "honneurs",
                "flowers and seasons": "fleurs et saisons",
@@ -3584,7 +3587,9 @@ def french_message(text: str) -> str | None:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
             return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or _parts_fr(v)
                                             or _items_fr(v) or french_message(v) or _quoted_fr(v) for v in m.groups()))
-    return None
+    # several messages joined ("the file is empty; send or export the photo again"), each with its
+    # French (`mjtable read --lang fr` said this one in English)
+    return _parts_fr(text)
 
 
 def _parts_fr(value: str) -> str | None:

@@ -2227,11 +2227,6 @@ MESSAGES_FR = {
     "{} is unreadable ({})": "{0} est illisible ({1})",
     "{} names no profile of the data dir": "{0} ne nomme aucun profil du dossier de données",
     "no replaced profile of {} is kept": "aucun profil remplacé de {0} n'est gardé",
-    "tile-set profile {} was made with other classifier weights ({}, these are {}): calibrate again with this model":
-        "le profil de jeu de tuiles {0} a été fait avec d'autres poids du classifieur ({1}, ceux-ci sont {2}) : "
-        "calibrez à nouveau avec ce modèle",
-    "tile-set profile {} was made with another companion network: calibrate again with this model":
-        "le profil de jeu de tuiles {0} a été fait avec un autre réseau compagnon : calibrez à nouveau avec ce modèle",
     "{}: a version-{} profile, made by a newer mjtable; this one reads versions {}: update mjtable, or calibrate again":
         "{0} : un profil de version {1}, fait par un mjtable plus récent ; celui-ci lit les versions {2} : mettez "
         "mjtable à jour, ou calibrez à nouveau",

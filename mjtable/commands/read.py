@@ -108,7 +108,7 @@ def run(args) -> int:
         # the ways on, not only "calibrate again" (a profile of other weights stopped every reading)
         from .calibrate import profile_error_text
         message = profile_error_text(e)
-        if message.endswith("calibrate again with this model"):
+        if message.endswith("calibrate this set again here with its layout photo"):
             message += "; or read without it (--no-profile), or stop using it (mjtable calibrate --deactivate)"
         return _fail(args, {"code": "bad_profile", "message": message})
     except FileNotFoundError as e:

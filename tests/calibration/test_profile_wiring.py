@@ -120,7 +120,7 @@ class _Classifier:
 
 
 def test_a_profile_of_other_weights_is_refused():
-    with pytest.raises(ProfileError, match="calibrate again"):
+    with pytest.raises(ProfileError, match="calibrate this set again"):
         classify_with_profile(_Classifier(), [code_crop("1m")], make_profile(model_id="test-model"))
 
 
@@ -153,14 +153,14 @@ def test_cli_read_shows_where_the_profile_changed_the_base_models_reading(seen, 
 
 
 def test_a_profile_of_other_weights_says_the_ways_on(photo_with_active_profile, tmp_path, capsys, monkeypatch):
-    # "calibrate again with this model" alone, and every reading stopped
+    # "calibrate again" alone, and every reading stopped
     import json
     import mjtable.pipeline
     from vision.profile import ProfileError
 
     def refuse(*a, **k):
-        raise ProfileError("tile-set profile 'club set' was made with other classifier weights (a, these are b): "
-                           "calibrate again with this model")
+        raise ProfileError("the profile 'club set' was made for other classifier weights (a; this mjtable's are b): "
+                           "calibrate this set again here with its layout photo")
     monkeypatch.setattr(mjtable.pipeline, "read_photo", refuse)
     assert main(["read", str(photo_with_active_profile), "--json", "--data-dir", str(tmp_path)]) == 2
     message = json.loads(capsys.readouterr().out)["error"]["message"]

@@ -499,8 +499,9 @@ class TileSetProfile:
         from ..classifier import profile_network_classifier
         tuned = profile_network_classifier(base)
         if tuned is None or (self.network_id and tuned.weights_id != self.network_id):
-            raise ProfileError(f"tile-set profile {self.name!r} was made with another companion network: "
-                               "calibrate again with this model")
+            # worded as the profile list and the activation say it (``store.model_problem``)
+            raise ProfileError(f"the profile {self.name!r} was made with another companion network "
+                               f"({self.network_id or 'unknown'}): calibrate this set again here with its layout photo")
         return tuned
 
     def check_model(self, classifier) -> None:
@@ -508,8 +509,9 @@ class TileSetProfile:
         weights come from that model and would mislead with another one's."""
         model_id = getattr(classifier, "weights_id", "")
         if self.model_id and model_id and self.model_id != model_id:
-            raise ProfileError(f"tile-set profile {self.name!r} was made with other classifier weights "
-                               f"({self.model_id}, these are {model_id}): calibrate again with this model")
+            raise ProfileError(f"the profile {self.name!r} was made for other classifier weights "
+                               f"({self.model_id}; this mjtable's are {model_id}): calibrate this set again here "
+                               "with its layout photo")
 
     # ---- reading ------------------------------------------------------------------------
     @property

@@ -17,7 +17,8 @@ SETTING = re.compile(r"^[A-Z][A-Z0-9_]*$")
 NOT_SETTINGS = {
     "vision.calibration": {"SUITS", "HONOURS", "BONUS", "LAYOUT_ROWS",   # the layout photo's rows of codes
                            "TURNED_NAMES", "MIRRORED_NAMES",           # and the names of how a photo shows it
-                           "PHOTO_REGIONS"},                           # and of where a tile lies in it
+                           "PHOTO_REGIONS",                            # and of where a tile lies in it
+                           "ROW_WORDS"},                               # and the rows in a word each
     "vision.classifier": {"REPO", "DEFAULT_WEIGHTS"},                         # paths
     "vision.detector": {"REPO", "DEFAULT_WEIGHTS"},                           # paths
     "vision.corners": {"REPO", "DEFAULT_CORNER_MODEL"},                       # paths

@@ -1800,6 +1800,30 @@ SMALL_TILES = re.compile(r"the tiles are about (\d+) pixels across in the photo,
 MAYBE_NOT_WINNING = "the tile set apart may not be the winning tile"
 
 
+def winning_question(variant: str, winning_matters: bool | None) -> str:
+    """The review page's question of which tile won: ``variant`` "apart" where the photo set a
+    tile apart, "not_apart" where ★ marks the rightmost; ``winning_matters`` whether another
+    tile taken as the winning one scores otherwise (None: no tile makes a hand that scores).
+    Asked again as the hand's winner and discarder are chosen (review.score): worked out as the
+    photo was read, it said "any of them scores the same" of a West winner's hand whose 1m and 3z
+    scored 1,900 and 1,600."""
+    if variant == "apart":
+        # a tile was set apart: "No tile was set apart in the photo" said the opposite of the
+        # photo, and ★ marks that tile, whatever its place
+        return (t("Which tile won? ★ marks the tile set apart, which may not be the one that won; tap another, "
+                  "then ★, if it won.") if winning_matters else
+                t("★ marks the tile set apart as the winning tile; another may have won. Here any of them scores "
+                  "the same.") if winning_matters is not None else
+                t("★ marks the tile set apart as the winning tile; another may have won."))
+    # said even where any tile scores the same: the ★ is a guess, not what the photo showed (a
+    # beginner took it for the reader's reading); None: no tile makes a hand that scores, so none
+    # "scores the same" (said under "no complete hand could be built")
+    return (t("Which tile won? ★ marks the rightmost; tap another, then ★, if it won.") if winning_matters else
+            t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them "
+              "scores the same.") if winning_matters is not None else
+            t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile."))
+
+
 def review_questions(warnings: list, *, winning_matters: bool = True, hand_found: bool = True) -> list[dict]:
     """The reader's warnings that ask the player something, each as one short question, and only
     where the answer changes the result: which tile won when another one would score otherwise,
@@ -1831,25 +1855,11 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
                                                     n=small.group(1))})
         elif text.startswith(MAYBE_NOT_WINNING) and "apart" not in seen:
             seen.add("apart")
-            # a tile was set apart: "No tile was set apart in the photo" (below) said the opposite
-            # of the photo, and ★ marks that tile, whatever its place
-            asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the tile set apart, which may not be "
-                                                      "the one that won; tap another, then ★, if it won.")
-                         if winning_matters else
-                         t("★ marks the tile set apart as the winning tile; another may have won. Here any of them "
-                           "scores the same.") if winning_matters is not None else
-                         t("★ marks the tile set apart as the winning tile; another may have won.")})
+            asks.append({"kind": "winning", "variant": "apart", "text": winning_question("apart", winning_matters)})
         elif "not set apart" in text and "apart" not in seen:
             seen.add("apart")
-            # said even where any tile scores the same: the ★ is a guess, not what the photo showed
-            # (a beginner took it for the reader's reading)
-            # None: no tile makes a hand that scores, so none "scores the same" (said under "no
-            # complete hand could be built")
-            asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the rightmost; tap another, then ★, "
-                                                      "if it won.") if winning_matters else
-                         t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here "
-                           "any of them scores the same.") if winning_matters is not None else
-                         t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile.")})
+            asks.append({"kind": "winning", "variant": "not_apart",
+                         "text": winning_question("not_apart", winning_matters)})
         elif "no tile code names" in text and "unknown" not in seen:
             seen.add("unknown")
             asks.append({"kind": "unknown", "text": t("A tile shows a face no tile code names (a joker, or a tile of "

@@ -38,11 +38,13 @@ PICKER_ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [[f"{n}z" for
                                                                      ["0m", "0p", "0s"], [f"{n}f" for n in range(1, 9)]]
 
 
-def _winning_tile_matters(hand: dict | None, rules: str) -> bool | None:
+def _winning_tile_matters(hand: dict | None, rules: str, options: dict | None = None,
+                          drawn_known: bool = False) -> bool | None:
     """Whether another standing tile taken as the winning tile would score otherwise (then the
     page asks which tile won, when the photo did not show it set apart); None where it cannot be
     told: no hand, or no tile taken as the winning one makes a hand that scores (the page said
-    "any of them scores the same" under "no complete hand")."""
+    "any of them scores the same" under "no complete hand"). ``drawn_known``: the hand's context
+    says whether it was self-drawn (a winner and discarder chosen), else both are tried."""
     if not hand:
         return None
     if scorer.tiles.is_bonus_code(hand.get("winning_tile")):
@@ -51,12 +53,13 @@ def _winning_tile_matters(hand: dict | None, rules: str) -> bool | None:
     try:
         # on a discard and self-drawn alike: either may tell two winning tiles apart (a pung a
         # discard completes is exposed, the same pung self-drawn concealed)
-        for drawn in (False, True):
+        known = bool((hand.get("context") or {}).get("self_drawn"))
+        for drawn in (known,) if drawn_known else (False, True):
             totals = set()
             for code in dict.fromkeys(hand.get("concealed") or []):
                 context = {**(hand.get("context") or {}), "self_drawn": drawn}
                 h = scorer.to_hand({**hand, "winning_tile": code, "context": context})
-                r = scorer.score(h, rules)
+                r = scorer.score(h, rules, options)
                 totals.add((r.valid, r.total))
                 scored = scored or r.valid
                 if len(totals) > 1:
@@ -397,6 +400,13 @@ def score():
                            winner_pending=bool(view) and not seats)
     # the notes in the page's language, beside the box the hand was typed in
     payload["notes"] = [{**n, "message": i18n.msg(n["message"])} for n in payload["notes"]]
+    variant = data.get("ask_winning")
+    if variant in ("apart", "not_apart"):
+        # which tile won, asked again of the hand as scored now (its winner's seat wind, on a
+        # discard or not): "any of them scores the same" had been worked out as the photo was read
+        matters = _winning_tile_matters(payload["hand"], rules, options,
+                                        drawn_known=bool(seats) or "self_drawn" in context)
+        payload["winning_question"] = i18n.winning_question(variant, matters)
     return jsonify({"ok": True, "html": html, **payload})
 
 

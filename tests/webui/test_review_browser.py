@@ -1654,3 +1654,24 @@ def test_a_hand_typed_with_a_mistake_is_kept_across_a_reload(server, browser, ap
     assert _notation(d) == typed
     assert chip_of(d, "winner", "Cy").find_element(By.TAG_NAME, "input").is_selected()
     assert not console_errors(d)
+
+
+def test_which_tile_won_is_asked_again_as_the_winners_seat_is_chosen(server, browser, app):
+    # a trial: the page said "Here any of them scores the same" (worked out as the photo was read,
+    # East) of a West winner's hand whose 1m and 3z scored 1,900 and 1,600, and never changed it
+    import scorer
+    from webui.store import Store, connect
+    hand = scorer.to_hand("123m234m456p333z1z 1z")
+    reading = {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand), "reading": {"warnings": [
+        "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
+        "little apart at the right, or correct it"], "groups": [], "links": []}}
+    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+    d = browser
+    d.get(f"{server}/review/{draft}?rules=riichi&lang=en")
+    question = wait(d).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".question[data-ask=winning]")))
+    # East on a discard: no tile makes a hand with a yaku, so none is said to score the same
+    wait(d).until(lambda drv: question.text == "No tile was set apart in the photo: ★ marks the rightmost as the "
+                  "winning tile.")
+    Select(d.find_element(By.NAME, "ctx_seat_wind")).select_by_value("W")      # West: its pung of 3z
+    wait(d).until(lambda drv: question.text.startswith("Which tile won?"))
+    assert not console_errors(d)

@@ -1048,6 +1048,9 @@
   function request(hand) {
     const f = formFields();
     const body = { hand, rules: f.rules || data.rules, form: f };
+    // which tile won, still asked: asked again of the hand as it is scored now (its winner's seat)
+    const asked = document.querySelector(".question[data-ask=winning][data-variant]:not([hidden])");
+    if (asked) body.ask_winning = asked.dataset.variant;
     if (data.game) {
       Object.assign(body, { game: data.game.id, winner: f.winner, discarder: f.discarder, dealer: f.dealer, round_wind: f.round_wind });
       // a recorded hand is scored in its own deal (its counters, a game over since)
@@ -1239,6 +1242,10 @@
     // tiles that make no hand have no notation: the box showed the last hand that did, which "Use"
     // would have put back (a hand typed and refused keeps its text, to be corrected)
     else if ($("notation-error").innerHTML.trim() === "") notationInput.value = "";
+    if (d.ok && d.winning_question) {
+      const asked = document.querySelector(".question[data-ask=winning][data-variant]:not([hidden])");
+      if (asked && asked.textContent !== d.winning_question) asked.textContent = d.winning_question;
+    }
     // refused before scoring (the table's join link changed, the session expired): the reason,
     // not a blank score and a greyed Record
     if (!d.html && d.error && d.error.message) {

@@ -690,6 +690,8 @@ FR = {
     "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés à leur suite ci-dessous",
     "and {n} chombo(s), numbered among them below": "et {n} chombo(s), numérotés à leur suite ci-dessous", "The game is over.": "La partie est terminée.",
     "deal chosen by hand": "donne choisie à la main",
+    "{tiles} taken from the photo (tiles apart from the hand): clear them if they are not dora indicators":
+        "{tiles} pris de la photo (tuiles à l'écart de la main) : effacez-les si ce ne sont pas des indicateurs de dora",
     "Follow the game's order of deals (the dealer and round chosen by hand for this hand are dropped)":
         "Suivre l'ordre des donnes de la partie (le croupier et le tour choisis à la main pour cette main sont abandonnés)",
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",

@@ -229,6 +229,7 @@ def _page(draft=None):
         taught=drafts.kept_lesson(store, draft["id"])[0] if draft else [],
         read_profile_saved=_profile_saved((draft["reading"] or {}).get("profile") if draft else None),
         unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
+        dora_photo=dora_read(draft["reading"]) if draft and not recorded else [],
         false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),
         tournament=bool(game and getattr(gamelog.flow_of(game), "tournament", False)),
         correcting=correcting, recorded_deal=recorded_deal)

@@ -2,6 +2,7 @@
 endpoint explains malformed hands, tile pictures are well-formed SVG."""
 from __future__ import annotations
 
+import html as html_module
 import io
 import json
 import re
@@ -267,6 +268,12 @@ def test_dora_indicators_read_fill_their_field_where_no_hand_was_built(app, clie
     draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
     html = client.get(f"/review/{draft}?rules=riichi").get_data(as_text=True)
     assert re.search(r'name="ctx_dora_indicators" value="6p7p9m"', html)
+    # said where they were put: a trial's loose tiles behind the hand filled the field unsaid (a
+    # mangan became a baiman)
+    assert ('<span class="muted small" id="dora-from-photo">6p 7p 9m taken from the photo (tiles apart from the '
+            'hand): clear them if they are not dora indicators</span>') in html
+    french = client.get(f"/review/{draft}?rules=riichi&lang=fr").get_data(as_text=True)
+    assert "6p 7p 9m pris de la photo" in html_module.unescape(french)
 
 
 def test_an_error_in_a_meld_is_placed_as_the_page_numbers_melds(app):
@@ -614,7 +621,7 @@ def test_a_winning_tile_not_set_apart_is_said_to_be_a_guess_even_where_it_scores
         reading = {"tiles": [], "hand": hand, "reading": {"warnings": [apart], "groups": [], "links": []}}
         draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
         html = client.get(f"/review/{draft}?rules={rules}&lang=en").get_data(as_text=True)
-        return re.findall(r'<p class="question" data-ask="winning">([^<]*)</p>', html)
+        return re.findall(r'<p class="question" data-ask="winning" data-variant="[a-z_]+">([^<]*)</p>', html)
 
     assert asked("123m456p789s234s1z 1z", "hk") == [
         "No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them scores the same."]

@@ -1653,6 +1653,19 @@ def test_a_hand_typed_with_a_mistake_is_kept_across_a_reload(server, browser, ap
     wait(d).until(lambda drv: "too many tiles" in drv.find_element(By.ID, "notation-error").text)
     assert _notation(d) == typed
     assert chip_of(d, "winner", "Cy").find_element(By.TAG_NAME, "input").is_selected()
+    # offered on the game's page to go back to (a hand with no tile and nothing typed is not)
+    d.get(server + f"/games/{game}?lang=en")
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    assert len(slot.find_elements(By.TAG_NAME, "a")) == 1
+    d.get(server + f"/review/new?game={game}&lang=en")
+    wait(d).until(EC.visibility_of_element_located((By.ID, "notation")))
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chip_of(d, "winner", "Di"))
+    chip_of(d, "winner", "Di").click()
+    wait(d).until(lambda drv: re.search(r"/review/[\w-]+\?", drv.current_url) and "/review/new" not in drv.current_url)
+    time.sleep(1.0)
+    d.get(server + f"/games/{game}?lang=en")
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    assert len(slot.find_elements(By.TAG_NAME, "a")) == 1, [a.text for a in slot.find_elements(By.TAG_NAME, "a")]
     assert not console_errors(d)
 
 

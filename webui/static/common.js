@@ -195,9 +195,9 @@ mj.unfinished = {
   save(kept) {
     try { localStorage.setItem(UNFINISHED_KEY, JSON.stringify(kept.slice(0, UNFINISHED_KEPT))); } catch (e) { /* private mode */ }
   },
-  remember(url, game, draft) {
+  remember(url, game, draft, hand) {
     const others = this.all().filter((u) => u.url !== url && !(draft && u.draft === draft));
-    this.save([{ url, game, draft, at: Date.now() }, ...others]);
+    this.save([{ url, game, draft, hand, at: Date.now() }, ...others]);
   },
   // the one of this draft (its id is in its address, for those stored without it)
   forget(draft) {
@@ -214,10 +214,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const a = i ? slot.appendChild(first.cloneNode(true)) : first;
     if (i) slot.insertBefore(document.createTextNode(" · "), a);
     a.href = u.url;
-    // several: each by the time it was left, which tells them apart
+    // several: each by the time it was left and its hand, which tell them apart (two left the same
+    // minute read alike)
     if (here.length > 1) {
       const at = new Date(u.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
-      a.textContent = `${text} (${at})`;
+      a.textContent = `${text} (${at}${u.hand ? ": " + u.hand : ""})`;
     }
   });
   slot.hidden = false;

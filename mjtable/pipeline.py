@@ -126,7 +126,9 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
         warnings.insert(0, f"the tiles are about {median_across:.0f} pixels across in the photo, too small to "
                         "be read surely: take the photo closer, or at a higher resolution")
     frame = getattr(tiles, "frame", None)
-    if median_across is None and frame and max(frame) < SMALL_PHOTO_PX:
+    # or whose tiles found are too small to be tiles (a 48 x 48 picture's two phantom tiles "about
+    # 3 pixels across"): the photo's size is what to mend
+    if (median_across is None or median_across < SMALL_TILES_PX) and frame and max(frame) < SMALL_PHOTO_PX:
         warnings.insert(0, f"the photo is only {frame[0]:.0f} × {frame[1]:.0f} pixels, too small to hold a hand's "
                         f"14 tiles readably (about {SMALL_PHOTO_PX} pixels across): send the photo at its full "
                         "size, or take it again")

@@ -396,6 +396,12 @@ def test_a_photo_too_small_to_hold_a_hand_is_said_so_when_no_tile_is_found():
     warnings = pipeline.score_tiles(TileReads([], frame=(50.0, 50.0)))["reading"]["warnings"]
     assert warnings[0].startswith("the photo is only 50 × 50 pixels, too small to hold a hand's 14 tiles"), warnings
     assert pipeline.SMALL_PHOTO_PX == 14 * pipeline.SMALL_TILES_PX
+    # and where phantom tiles of a few pixels were found in it (a trial's 48 x 48 picture)
+    from vision.types import TileRead
+    phantoms = [TileRead(code="1m", box=(4.0 + 8 * i, 10.0, 7.0 + 8 * i, 14.0), confidence=0.3, top3=[("1m", 0.3)])
+                for i in range(2)]
+    warnings = pipeline.score_tiles(TileReads(phantoms, frame=(48.0, 48.0)))["reading"]["warnings"]
+    assert warnings[0].startswith("the photo is only 48 × 48 pixels, too small to hold a hand's 14 tiles"), warnings
     # a photo of a readable size with no tile in it is told what to photograph, not its size
     warnings = pipeline.score_tiles(TileReads([], frame=(640.0, 480.0)))["reading"]["warnings"]
     assert not any("too small" in w for w in warnings) and any(w.startswith("no tiles found") for w in warnings)

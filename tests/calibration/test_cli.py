@@ -451,10 +451,13 @@ def test_relearn_keeps_the_profile_as_it_was(photo, tmp_path, fake_calibrate, ca
     d = str(tmp_path / "d")
     assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
     store = profile_mod.ProfileStore(d)
-    prof = store.active()
-    prof.add_example(code_crop("3p", seed=5), "3p", learn=False)
-    store.save(prof)
-    capsys.readouterr()
+
+    def correct(code, seed):          # a correction kept, not learnt yet
+        prof = store.active()
+        prof.add_example(code_crop(code, seed=seed), code, learn=False)
+        store.save(prof)
+        capsys.readouterr()
+    correct("3p", 5)
     assert main(["calibrate", "--relearn", "club set", "--data-dir", d]) == 0
     assert ("done; the profile as it was (1 tile(s) learnt) is kept, and `mjtable calibrate --restore club-set` "
             "brings it back") in capsys.readouterr().out
@@ -463,10 +466,7 @@ def test_relearn_keeps_the_profile_as_it_was(photo, tmp_path, fake_calibrate, ca
     assert not store.active().learnt       # as it was: its correction kept, not learnt
     # relearnt again, the copy kept now (learnt) would go: asked first, without a terminal refused
     # (it was said after, gone)
-    prof = store.active()
-    prof.add_example(code_crop("4p", seed=6), "4p", learn=False)
-    store.save(prof)
-    capsys.readouterr()
+    correct("4p", 6)
     assert main(["calibrate", "--relearn", "club set", "--data-dir", d]) == 2
     assert ("run again with --yes to relearn 'Club set': the profile as it is now will be kept to restore, and the "
             "earlier copy of this name (1 tile(s) learnt) will no longer be kept.") in capsys.readouterr().err

@@ -1004,16 +1004,22 @@ def test_a_meld_of_three_tiles_that_run_in_no_suit_is_titled_no_meld(server, bro
     assert any(t.startswith("Combinaison 1 : ") for t in titles), titles
 
 
-def _review_asking_which_tile_won(server, browser, app):
-    """The review page of a read hand whose winning tile was not set apart (it asks "Which tile
-    won?"), once scored."""
+def _not_apart_draft(app, notation: str) -> str:
+    """A draft of a photo read as ``notation`` whose winning tile was not set apart (its page
+    asks "Which tile won?")."""
     import scorer
     from webui.store import Store, connect
-    hand = scorer.to_hand(WIN)                # 123m456p789s11z22z 2z: under MCR the winning tile matters
+    hand = scorer.to_hand(notation)
     reading = {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand), "reading": {"warnings": [
         "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
         "little apart at the right, or correct it"], "groups": [], "links": []}}
-    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+    return Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+
+
+def _review_asking_which_tile_won(server, browser, app):
+    """The review page of a read hand whose winning tile was not set apart (it asks "Which tile
+    won?"), once scored."""
+    draft = _not_apart_draft(app, WIN)        # 123m456p789s11z22z 2z: under MCR the winning tile matters
     d = browser
     d.get(f"{server}/review/{draft}?rules=mcr&lang=en")
     wait(d).until(lambda drv: score_total(drv) is not None)
@@ -1672,13 +1678,7 @@ def test_a_hand_typed_with_a_mistake_is_kept_across_a_reload(server, browser, ap
 def test_which_tile_won_is_asked_again_as_the_winners_seat_is_chosen(server, browser, app):
     # a trial: the page said "Here any of them scores the same" (worked out as the photo was read,
     # East) of a West winner's hand whose 1m and 3z scored 1,900 and 1,600, and never changed it
-    import scorer
-    from webui.store import Store, connect
-    hand = scorer.to_hand("123m234m456p333z1z 1z")
-    reading = {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand), "reading": {"warnings": [
-        "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
-        "little apart at the right, or correct it"], "groups": [], "links": []}}
-    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+    draft = _not_apart_draft(app, "123m234m456p333z1z 1z")
     d = browser
     d.get(f"{server}/review/{draft}?rules=riichi&lang=en")
     question = wait(d).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".question[data-ask=winning]")))

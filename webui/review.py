@@ -247,7 +247,7 @@ def _as_recorded(state: dict | None, done: dict) -> dict | None:
     if len(wins) > 1:
         # one winner's hand of several: the one whose tiles the draft holds (its saved winner is a
         # seat of the game it was saved in; moved, that seat may be the other winner's here)
-        win = max(wins, key=lambda w: _tiles_shared(state, w))
+        win = max(wins, key=lambda w: (_tiles_shared(state, w), str(w["winner"]) == form.get("winner")))
     else:
         win = wins[0] if wins else None
     if win is None:
@@ -268,7 +268,7 @@ def _tiles_shared(state: dict, win: dict) -> int:
     drafted = collections.Counter(plain(t["code"]) for g in state.get("groups") or [] if g.get("kind") != "bonus"
                                   for t in g.get("tiles") or [] if isinstance(t.get("code"), str))
     try:
-        held = collections.Counter(plain(c) for c in scorer.to_hand(win["hand"], {}).all_tiles())
+        held = collections.Counter(plain(c) for c in scorer.to_hand(win["hand"], {}).all_tiles)
     except (scorer.HandError, KeyError, TypeError):
         return 0
     return sum((drafted & held).values())

@@ -346,7 +346,8 @@ def test_a_moved_two_winner_hands_review_page_ticks_the_winner_whose_hand_it_hol
                                                         "tiles": tiles}],
                                             "form": {"winner": "1", "discarder": "0", "riichi_seat_1": "1"},
                                             "fields": ["winner", "discarder", "riichi_seat_1"]})
-        gamelog.record(store, first, {"winners": [{"winner": 1, "hand": bea}, {"winner": 2, "hand": cal}],
+        # Cal first: the draft's winner is not the first recorded
+        gamelog.record(store, first, {"winners": [{"winner": 2, "hand": cal}, {"winner": 1, "hand": bea}],
                                       "discarder": 0, "riichi": [1]},
                        draft={"photo_id": None, "reading": {}}, request_key="draft:" + draft_id)
     assert _move(client, first, 1, other).status_code == 303      # Bea → seat 2, Cal → seat 1

@@ -1688,3 +1688,25 @@ def test_which_tile_won_is_asked_again_as_the_winners_seat_is_chosen(server, bro
     Select(d.find_element(By.NAME, "ctx_seat_wind")).select_by_value("W")      # West: its pung of 3z
     wait(d).until(lambda drv: question.text.startswith("Which tile won?"))
     assert not console_errors(d)
+
+
+def test_a_draft_opened_again_is_offered_by_its_hand_and_an_empty_one_is_not(server, browser, app):
+    # a draft opened (not typed into) was remembered before its hand was drawn: a photo of no tile
+    # was offered, and every link read "Continue the hand you were reviewing (06:10 PM)" alike
+    from webui.store import Store, connect
+    d = browser
+    game = _game(app, "mcr")
+    empty = Store(connect(app.config["DATABASE"])).create_draft(
+        None, {"tiles": [], "hand": None, "reading": {"warnings": [], "groups": [], "links": []}})
+    d.get(f"{server}/review/{empty}?game={game}&lang=en")
+    wait(d).until(EC.visibility_of_element_located((By.ID, "empty-hand")))
+    for draft in (_not_apart_draft(app, WIN), _not_apart_draft(app, "123m456p789s1122z 1z")):
+        d.get(f"{server}/review/{draft}?game={game}&lang=en")
+        wait(d).until(lambda drv: score_total(drv) is not None)
+        time.sleep(0.3)
+    d.get(server + f"/games/{game}?lang=en")
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    said = [a.text for a in slot.find_elements(By.TAG_NAME, "a")]
+    assert len(said) == 2 and said[0].endswith(": 123m456p789s1122z 1z)") and said[1].endswith(
+        ": 123m456p789s1122z 2z)"), said
+    assert not console_errors(d)

@@ -1433,20 +1433,19 @@
   }
   // A hand being reviewed is offered again on the photo page and its game's page until it is
   // recorded (mj.unfinished): Back twice left it, and its corrections were made again on a new reading
-  function rememberUnfinished(drawn = true) {
+  function rememberUnfinished() {
     // a photo of no tile (a picture that is no hand, a thumbnail) is nothing to go back to: four
-    // links alike were offered, two of them to empty drafts (``drawn``: the hand is on the page)
+    // links alike were offered, two of them to empty drafts
     // a hand typed and refused is worth going back to (put back after a reload: data.state.typed)
     const typed = ($("notation-error").innerHTML.trim() !== "" && notationInput.value.trim() !== "")
       || !!(data.state && data.state.typed);
-    if (drawn && !typed && !groups.some((g) => g.tiles.length)) { mj.unfinished.forget(draftId); return; }
+    if (!typed && !groups.some((g) => g.tiles.length)) { mj.unfinished.forget(draftId); return; }
     if (!data.recorded && draftId) {
       mj.unfinished.remember(mj.address || window.location.href, data.game ? data.game.id : null, draftId,
                              notationInput.dataset.shown || "");
     }
   }
   if (data.recorded && draftId) mj.unfinished.forget(draftId);
-  else rememberUnfinished(false);     // a draft opened again (a refused Record brought it back here)
   function restoreForm(state) {
     const f = state.form || {};
     const had = new Set(state.fields || Object.keys(f));
@@ -1692,6 +1691,9 @@
   if (saved || data.hand || readTiles.length) first = rescore();
   else if (data.notation) $("notation-form").requestSubmit();
   else showEmpty();
+  // a draft opened again (a refused Record brought it back here) is offered again once its hand is
+  // drawn and scored: before, its tiles and notation were not there to judge and name it by
+  if (!data.recorded && draftId) Promise.resolve(first).then(() => rememberUnfinished());
   if (data.state && data.state.typed && !data.recorded) {
     // a hand typed and not taken (a typing error yet to mend), put back once the hand is scored,
     // and tried again, so that its error is said beside it

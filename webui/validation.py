@@ -350,11 +350,14 @@ def draft_state(value, field: str = "state") -> dict:
                           MAX_CONTEXT_BYTES)
     out["fields"] = [text(n, f"{field}.fields[{i}]") for i, n in enumerate(names)]
     out["corrections"] = corrections(value.get("corrections"), f"{field}.corrections")
-    if value.get("typed"):
+    typed = value.get("typed")
+    if typed and isinstance(typed, str):
         # a hand typed in the notation box and not taken (a typing error yet to mend): kept across
-        # a reload, which emptied the box
+        # a reload, which emptied the box. Cut to the notation's limit, not refused: the texts kept
+        # are those the box refused, a too long one among them, and refusing it refused every later
+        # save of the draft
         from scorer.notation import MAX_LENGTH
-        out["typed"] = text(value["typed"], f"{field}.typed", max_len=MAX_LENGTH)
+        out["typed"] = text(typed[:MAX_LENGTH], f"{field}.typed", max_len=MAX_LENGTH)
     return out
 
 

@@ -64,6 +64,14 @@ def test_a_bad_state_is_refused_with_its_field(client):
     # corrections of such a photo were lost without a word
     r = client.post("/review/drafts", json={"state": _state(("1m",) * 25)}, headers=csrf)
     assert r.status_code == 201, r.json
+    # a typed hand kept (one the box refused, too long among them) is cut, not a refusal of the
+    # whole state, which refused every later save of the draft
+    for typed, kept in (("1" * 402 + "m", "1" * 400), ("123m 456p", "123m 456p")):
+        r = client.post("/review/drafts", json={"state": {**_state(), "typed": typed}}, headers=csrf)
+        assert r.status_code == 201, r.json
+        page = client.get(f"/review/{r.json['draft']}").get_data(as_text=True)
+        data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])
+        assert data["state"]["typed"] == kept
 
 
 def test_an_old_game_log_gains_the_drafts_edits_table(tmp_path):

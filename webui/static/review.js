@@ -1311,7 +1311,7 @@
     }
     // a hand typed in the box and not taken (its typing error yet to mend) is kept with the draft:
     // a reload emptied the box
-    const typed = $("notation-error").innerHTML.trim() !== "" ? notationInput.value.trim() : "";
+    const typed = $("notation-error").innerHTML.trim() !== "" ? notationInput.value.trim().slice(0, 400) : "";
     return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
              ...(typed ? { typed } : {}),
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),

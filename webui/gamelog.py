@@ -1139,6 +1139,9 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
     fixed.pop("amount", None)
     # null: the hand follows the game's order of deals again (a dealer or round chosen by hand
     # for it is dropped); a legacy game has no order to follow
+    # the deal chosen by hand dropped: ``deal`` is that one, not the game's order's the hand now
+    # follows, so the winds sent are not checked against it (the replay scores it in its own)
+    dropped = [k for k in ("dealer", "round_wind") if k in data and data[k] is None and not legacy and k in fixed]
     if "dealer" in data and data["dealer"] is None and not legacy:
         fixed.pop("dealer", None)
     elif "dealer" in data:
@@ -1196,7 +1199,7 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                               round_wind=deal.round_wind, order=deal.seating)
             if told and not legacy:      # an import's winds and lists are the flow's to work out again
                 _check_told_win(entry["hand"], given, ctx, winner in riichi, f"{where}." if where else "",
-                                seats_known=not {"dealer", "round_wind"} & set(fixed))
+                                seats_known=not {"dealer", "round_wind"} & set(fixed) and not dropped)
             try:
                 hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
             except scorer.HandError as e:

@@ -1452,6 +1452,14 @@ def test_a_deal_chosen_by_hand_is_marked_and_can_follow_the_games_order_again(cl
     assert client.get(f"/api/games/{gid}").json["hands"][1]["round_wind"] == "S"
     assert client.put(f"/api/games/{gid}/hands/2", json={"kind": "draw", "round_wind": None}).status_code == 200
     assert client.get(f"/api/games/{gid}").json["hands"][1]["round_wind"] == "E"
+    # a win's winds sent with the drop are the game's order's, not the dropped deal's
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0,
+                                                     "round_wind": "S"})
+    assert r.status_code == 201, r.json
+    r = client.put(f"/api/games/{gid}/hands/3", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0,
+                                                      "round_wind": None, "context": {"round_wind": "E"}})
+    assert r.status_code == 200, r.json
+    assert client.get(f"/api/games/{gid}").json["hands"][2]["round_wind"] == "E"
 
 
 def test_a_form_sent_twice_is_said_to_be_sent_twice_not_a_changed_game(client):

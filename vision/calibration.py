@@ -309,8 +309,8 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
         if read_as in ("turned 180°", "rows bottom to top"):
             named = named[::-1]          # said in the photo's own order of rows
         titles = [LAYOUT_ROWS[k][0] for k in absent]
-        problems.append(f"row {absent[0] + 1} ({titles[0]}) seems missing" if len(absent) == 1 else
-                        f"rows {' and '.join(str(k + 1) for k in absent)} ({', '.join(titles)}) seem missing")
+        # one line a row: "rows 1 and 2 (...)" put English into the French message's number
+        problems += [f"row {k + 1} ({title}) seems missing" for k, title in zip(absent, titles)]
         problems.append("the rows found are laid in another order (in turn: "
                         + ", ".join(ROW_WORDS[k] for k in named) + "): lay each row in its place, in the layout's "
                         "order (characters, dots, bamboo, honours, then flowers and seasons)")

@@ -3212,10 +3212,9 @@ MESSAGES_FR = {
         "(vents E S O N, puis les dragons blanc, vert et rouge)",
     "{} where {} go": "{0} là où vont {1}",
     "row {} ({}) seems missing": "la rangée {0} ({1}) semble manquer",
-    "rows {} ({}) seem missing": "les rangées {0} ({1}) semblent manquer",
     "the rows found are laid in another order (in turn: {}): lay each row in its place, in the layout's order (characters, dots, bamboo, honours, then flowers and seasons)":
         "les rangées trouvées sont posées dans un autre ordre (tour à tour : {0}) : posez chaque rangée à sa place, "
-        "dans l'ordre de la disposition (caractères, cercles, bambous, honneurs, puis fleurs et saisons)",
+        "dans l'ordre de la disposition (caractères, ronds, bambous, honneurs, puis fleurs et saisons)",
     "row {} ({}) seems missing: the rows found are the layout's others (rows of {}); lay it out in its place":
         "la rangée {0} ({1}) semble manquer : les rangées trouvées sont les autres de la disposition (rangées de "
         "{2}) ; posez-la à sa place",
@@ -3545,7 +3544,7 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                "No such file or directory": "fichier ou dossier introuvable", "Permission denied": "permission refusée",
                "Is a directory": "c'est un dossier", "Not a directory": "un élément du chemin n'est pas un dossier",
                # the layout's rows in a word each (a calibration photo's rows laid in another order)
-               "characters": "caractères", "dots": "cercles", "bamboo": "bambous", "honours": "honneurs",
+               "characters": "caractères", "dots": "ronds", "bamboo": "bambous", "honours": "honneurs",
                "flowers and seasons": "fleurs et saisons",
                "flowers and dora indicators": "fleurs et indicateurs de dora",
                # a wind put into a message by its letter ("as Ann (E) in the W round"): French says O

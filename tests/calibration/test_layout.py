@@ -296,3 +296,15 @@ def test_a_row_left_out_with_two_rows_swapped_is_named_not_taken_for_a_cut_off_r
             "place, in the layout's order (characters, dots, bamboo, honours, then flowers and seasons)"
             in result.problems), result.problems
     assert not any("runs off" in p or "tiles, expected" in p for p in result.problems), result.problems
+
+
+def test_rows_out_of_place_are_said_in_french_in_one_word_for_dots(tmp_path):
+    from webui import create_app, i18n
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
+    with app.test_request_context("/?lang=fr"):
+        said = i18n.msg("the rows found are laid in another order (in turn: bamboo, dots, honours): lay each row in "
+                        "its place, in the layout's order (characters, dots, bamboo, honours, then flowers and seasons)")
+        assert said == ("les rangées trouvées sont posées dans un autre ordre (tour à tour : bambous, ronds, honneurs) : "
+                        "posez chaque rangée à sa place, dans l'ordre de la disposition (caractères, ronds, bambous, "
+                        "honneurs, puis fleurs et saisons)"), said
+        assert i18n.msg("row 2 (dots 1p-9p) seems missing") == "la rangée 2 (ronds 1p-9p) semble manquer"

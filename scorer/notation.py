@@ -237,9 +237,10 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                     tuple(T.sorted_codes(bonus)), Context(context))
     except errors.HandError as e:
         last, at = standing[-1]
-        ten = re.search(r"(?<![0-9])10([mps])", text)
+        # "... 10m" written apart as the winning tile: read as 1m and 0m (a red five), one tile too
+        # many, unsaid; a 1 and a red five within the hand ("10m123m...") are meant so
+        ten = re.search(r"(?<![0-9])10([mps])\s*$", text)
         if ten and e.code == errors.WRONG_TILE_COUNT and e.message.startswith("too many tiles"):
-            # "... 10m" meant as a tile: read as 1m and 0m (a red five), one tile too many, unsaid
             said, suit = e.message.removesuffix(TWICE_WRITTEN), ten.group(1)
             raise errors.HandError(e.code, f"{said}; 10{suit} is read as 1{suit} and 0{suit} (a red 5{suit}): there "
                                    "is no 10", field=e.field, position=ten.start()) from None

@@ -114,6 +114,7 @@ def test_a_ten_is_said_to_be_read_as_a_one_and_a_red_five():
     with pytest.raises(scorer.HandError) as e:
         scorer.parse("123m456p789s123s5z 10m")
     assert e.value.message.endswith("; 10m is read as 1m and 0m (a red 5m): there is no 10"), e.value.message
-    with pytest.raises(scorer.HandError) as e:           # a 1 and a 0 within a run: not a "10"
-        scorer.parse("1230m456p789s123s5z 1m")
-    assert "there is no 10" not in e.value.message
+    for text in ("1230m456p789s123s5z 1m", "10m123m456p789s111z 1z"):      # a 1 and a red five within the hand
+        with pytest.raises(scorer.HandError) as e:
+            scorer.parse(text)
+        assert "there is no 10" not in e.value.message, text

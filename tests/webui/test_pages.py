@@ -270,7 +270,7 @@ def test_dora_indicators_read_fill_their_field_where_no_hand_was_built(app, clie
     assert re.search(r'name="ctx_dora_indicators" value="6p7p9m"', html)
     # said where they were put: a trial's loose tiles behind the hand filled the field unsaid (a
     # mangan became a baiman)
-    assert ('<span class="muted small" id="dora-from-photo">6p 7p 9m taken from the photo (tiles apart from the '
+    assert ('<span class="muted small" id="dora-from-photo" data-tiles="6p7p9m">6p 7p 9m taken from the photo (tiles apart from the '
             'hand): clear them if they are not dora indicators</span>') in html
     french = client.get(f"/review/{draft}?rules=riichi&lang=fr").get_data(as_text=True)
     assert "6p 7p 9m pris de la photo" in html_module.unescape(french)

@@ -1710,3 +1710,23 @@ def test_a_draft_opened_again_is_offered_by_its_hand_and_an_empty_one_is_not(ser
     assert len(said) == 2 and said[0].endswith(": 123m456p789s1122z 1z)") and said[1].endswith(
         ": 123m456p789s1122z 2z)"), said
     assert not console_errors(d)
+
+
+def test_the_dora_taken_from_the_photo_are_said_while_their_field_holds_them(server, browser, app):
+    from webui.store import Store, connect
+    codes = ["1s", "4s", "6p", "7p", "9m"]
+    tiles = [{"code": c, "box": [60 * i, 0, 60 * i + 50, 70], "confidence": 0.9, "face_down": False}
+             for i, c in enumerate(codes)]
+    reading = {"tiles": tiles, "hand": None, "reading": {"warnings": [], "links": [], "groups": [
+        {"id": 0, "kind": "concealed", "tiles": [0, 1]}, {"id": 1, "kind": "dora", "tiles": [2, 3, 4]}]}}
+    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+    d = browser
+    d.get(f"{server}/review/{draft}?rules=riichi&lang=en")
+    note = wait(d).until(EC.visibility_of_element_located((By.ID, "dora-from-photo")))
+    assert note.text.startswith("6p 7p 9m taken from the photo")
+    field = d.find_element(By.NAME, "ctx_dora_indicators")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", field)
+    field.clear()
+    field.send_keys(" ")
+    wait(d).until(lambda drv: not note.is_displayed())
+    assert not console_errors(d)

@@ -1687,6 +1687,14 @@
   // this tab's own change kept as it left the page may reach the server after this page was
   // served: saved over whatever revision is there now (it is the newest), not refused as another tab's
   if (pending) { stateRev = null; saveState(); }
+  // "taken from the photo" beside the dora indicators, while the field holds them (cleared or
+  // changed, by hand or a draft's saved form, it said so still)
+  const doraNote = $("dora-from-photo"), doraField = ctxForm.elements.namedItem("ctx_dora_indicators");
+  if (doraNote && doraField) {
+    const same = () => { doraNote.hidden = doraField.value.replace(/\s+/g, "") !== doraNote.dataset.tiles; };
+    doraField.addEventListener("input", same);
+    same();
+  }
   let first = null;
   if (saved || data.hand || readTiles.length) first = rescore();
   else if (data.notation) $("notation-form").requestSubmit();

@@ -376,6 +376,9 @@ def score():
             # no winner chosen yet: the round wind is the deal's all the same (a South-round hand
             # was scored as "round wind (East), assumed" until a winner was tapped)
             context["round_wind"] = gamelog._wind(data.get("round_wind") or view["next"]["round_wind"])
+            # nor how it was won: scored on a discard for now, and said so among the assumptions
+            # (a game's page has no self-drawn box: "won on a discard" stood under "Why not" unsaid)
+            context.pop("self_drawn", None)
         payload = scoring.score_payload(data.get("hand"), rules, options, context)
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, settlement.SettlementError) as e:
         err = e.to_dict()

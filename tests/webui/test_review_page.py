@@ -19,3 +19,15 @@ def test_which_tile_won_is_asked_again_of_the_hand_as_scored_now(client):
     assert said == "★ marks the tile set apart as the winning tile; another may have won.", said
     del body["ask_winning"]                          # not asked: not worked out
     assert "winning_question" not in client.post("/review/score", json=body).json
+
+
+def test_a_games_hand_before_its_winner_is_chosen_says_it_is_scored_on_a_discard(client):
+    # "Why not: Fully Concealed Hand: won on a discard" while "Assumed (not given)" named the seat
+    # wind alone: the game's page has no self-drawn box, and nobody had said how it was won
+    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    r = client.post("/review/score", json={"hand": "123m456p789s234s5p 5p", "game": gid,
+                                           "form": {"ctx__present": "1"}}).json
+    assert "self_drawn" in r["score"]["assumed"], r["score"]["assumed"]
+    r = client.post("/review/score", json={"hand": "123m456p789s234s5p 5p", "game": gid, "winner": "1",
+                                           "discarder": "0", "form": {"ctx__present": "1"}}).json
+    assert "self_drawn" not in r["score"]["assumed"]

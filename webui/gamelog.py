@@ -1138,22 +1138,21 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
     fixed = dict((previous or {}).get("fixed") or {})
     fixed.pop("amount", None)
     # null: the hand follows the game's order of deals again (a dealer or round chosen by hand
-    # for it is dropped); a legacy game has no order to follow
-    # the deal chosen by hand dropped: ``deal`` is that one, not the game's order's the hand now
-    # follows, so the winds sent are not checked against it (the replay scores it in its own)
-    dropped = [k for k in ("dealer", "round_wind") if k in data and data[k] is None and not legacy and k in fixed]
-    if "dealer" in data and data["dealer"] is None and not legacy:
-        fixed.pop("dealer", None)
-    elif "dealer" in data:
-        dealer = _player_index(data["dealer"], "dealer")
-        if legacy or dealer != deal.dealer or "dealer" in fixed:
-            fixed["dealer"] = dealer
-    if "round_wind" in data and data["round_wind"] is None and not legacy:
-        fixed.pop("round_wind", None)
-    elif "round_wind" in data:
-        wind = _wind(data["round_wind"])
-        if legacy or wind != deal.round_wind or "round_wind" in fixed:
-            fixed["round_wind"] = wind
+    # for it is dropped; a legacy game has no order to follow). ``dropped``: then ``deal`` is that
+    # one, not the order's the hand now follows, so the winds sent are not checked against it
+    # (the replay scores it in its own)
+    dropped = []
+    for key, read, played in (("dealer", lambda v: _player_index(v, "dealer"), deal.dealer),
+                              ("round_wind", _wind, deal.round_wind)):
+        if key not in data:
+            continue
+        if data[key] is None and not legacy:
+            if fixed.pop(key, None) is not None:
+                dropped.append(key)
+            continue
+        value = read(data[key])
+        if legacy or value != played or key in fixed:
+            fixed[key] = value
     if legacy:
         fixed.setdefault("dealer", deal.dealer)
         fixed.setdefault("round_wind", deal.round_wind)

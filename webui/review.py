@@ -264,11 +264,11 @@ def _as_recorded(state: dict | None, done: dict) -> dict | None:
 
 def _tiles_shared(state: dict, win: dict) -> int:
     """How many of a win's tiles a draft's saved hand holds (red fives as fives)."""
-    plain = lambda code: code.replace("0", "5") if code[:1] == "0" else code      # noqa: E731
-    drafted = collections.Counter(plain(t["code"]) for g in state.get("groups") or [] if g.get("kind") != "bonus"
-                                  for t in g.get("tiles") or [] if isinstance(t.get("code"), str))
+    drafted = collections.Counter(scorer.tiles.normalize(t["code"]) for g in state.get("groups") or []
+                                  if g.get("kind") != "bonus" for t in g.get("tiles") or []
+                                  if isinstance(t.get("code"), str))
     try:
-        held = collections.Counter(plain(c) for c in scorer.to_hand(win["hand"], {}).all_tiles)
+        held = collections.Counter(map(scorer.tiles.normalize, scorer.to_hand(win["hand"], {}).all_tiles))
     except (scorer.HandError, KeyError, TypeError):
         return 0
     return sum((drafted & held).values())

@@ -1295,6 +1295,10 @@
   }
 
   // ---- the draft on the server -----------------------------------------------------------------
+  // the hand typed in the box and refused (its error said beside it), else ""
+  function refusedTyped() {
+    return $("notation-error").innerHTML.trim() !== "" ? notationInput.value.trim() : "";
+  }
   function currentState() {
     const f = formFields();
     const fields = Array.from(ctxForm.elements).map((e) => e.name).filter(Boolean);
@@ -1311,7 +1315,7 @@
     }
     // a hand typed in the box and not taken (its typing error yet to mend) is kept with the draft:
     // a reload emptied the box
-    const typed = $("notation-error").innerHTML.trim() !== "" ? notationInput.value.trim().slice(0, 400) : "";
+    const typed = refusedTyped().slice(0, 400);
     return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
              ...(typed ? { typed } : {}),
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
@@ -1437,8 +1441,7 @@
     // a photo of no tile (a picture that is no hand, a thumbnail) is nothing to go back to: four
     // links alike were offered, two of them to empty drafts
     // a hand typed and refused is worth going back to (put back after a reload: data.state.typed)
-    const typed = ($("notation-error").innerHTML.trim() !== "" && notationInput.value.trim() !== "")
-      || !!(data.state && data.state.typed);
+    const typed = refusedTyped() !== "" || !!(data.state && data.state.typed);
     if (!typed && !groups.some((g) => g.tiles.length)) { mj.unfinished.forget(draftId); return; }
     if (!data.recorded && draftId) {
       mj.unfinished.remember(mj.address || window.location.href, data.game ? data.game.id : null, draftId,

@@ -63,6 +63,12 @@ UPRIGHT_SHAPE = 0.75       # width / length of a standing tile's box seen from a
 SCORE_CONF = 0.5
 LOOK_MARGIN = 1.5
 LOOK_GAIN = 1.0
+# Where the picture as it stands has boxes of no tile's shape (outside ``TILE_SHAPES``: the
+# detector boxed a squashed export's tiles as their upper and lower halves), an unstretched look
+# that finds fewer boxes (whole tiles, not halves) replaces it when it scores more than
+# SHAPELESS_MARGIN × that one's: no margin, as the boxes it would beat are not tiles
+# (docs/decisions.md).
+SHAPELESS_MARGIN = 1.0
 # A picture taken from low (15-35° above the table) squashes each face to a flat band: the boxes
 # of its tiles found as it stands, in level rows (``lies_level``), are wider than tall (median
 # width / height above LOW_SHAPE, which no valid or test photo's reach: at most 1.45), and the
@@ -198,9 +204,12 @@ def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
     if factor:
         return shrunk_look(detect, src, factor)
     base, others = candidate_looks(detect, src, min_conf, base=base)
+    shapeless = SHAPELESS_MARGIN is not None and has_no_tile_shape(base.dets, min_conf)
     best = base
     for look in others:
-        if clearly_beats(look, base) and look.score > best.score:
+        beats = clearly_beats(look, base) or (shapeless and bool(look.axis) and look.score > SHAPELESS_MARGIN * base.score
+                                              and found(look.dets, min_conf) < found(base.dets, min_conf))
+        if beats and look.score > best.score:
             best = look
     if best.axis:
         best = upright_unstretched(detect, src, best)
@@ -275,6 +284,18 @@ def stretch_axis(src: np.ndarray, dets: Detections, min_conf: float = 0.3) -> st
         return "height" if shape < TILE_SHAPES[0] else "width" if shape > TILE_SHAPES[1] else None
     r = gradient_anisotropy(src)
     return "width" if r <= -ANISOTROPY else "height" if r >= ANISOTROPY else None
+
+
+def found(dets: Detections, min_conf: float) -> int:
+    """How many of ``dets`` are at ``min_conf`` or surer."""
+    return int((dets.confidence >= min_conf).sum())
+
+
+def has_no_tile_shape(dets: Detections, min_conf: float = 0.3) -> bool:
+    """Whether at least ``FEW_TILES`` boxes are found at ``min_conf`` and their median shape is no
+    tile's, even seen edge-on (outside ``TILE_SHAPES``)."""
+    b = dets.xyxy[dets.confidence >= min_conf]
+    return len(b) >= FEW_TILES and not TILE_SHAPES[0] <= median_shape(b) <= TILE_SHAPES[1]
 
 
 def median_shape(boxes: np.ndarray) -> float:

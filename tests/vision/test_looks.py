@@ -161,6 +161,31 @@ def test_a_look_must_clearly_beat_the_picture_as_it_stands():
     assert looks.choose_look(detector([0.95, 0.95, 0.95]), img).name.startswith("turned")   # 2.85
 
 
+def test_a_stretched_picture_boxed_in_halves_is_read_unstretched_without_the_margin(monkeypatch):
+    # a squashed export whose tiles the detector boxed as their upper and lower halves (a test
+    # photo: 21 boxes for 14 tiles, 2z5z6s read as a chow): boxes of no tile's shape are no tiles,
+    # so a look with the stretch undone that finds fewer, whole tiles replaces it when it scores
+    # more at all (``SHAPELESS_MARGIN``); here 5.0 against 3.0, short of 1.5 × 3.0 + 1
+    img, want = _stretched_row(n=5, factor=8)
+    det = ShapeDetector()
+
+    def halves(image):
+        if image.shape[:2] != img.shape[:2]:
+            return det.detect(image)
+        boxes = [b for x0, y0, x1, y1 in want for b in ([x0, y0, x1, y0 + 360], [x0, y1 - 360, x1, y1])]
+        return Detections(boxes, [0.6, 0.4] * len(want), [0] * len(boxes))
+    look = looks.choose_look(halves, img)
+    assert look.name == "height / 8"
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=8)
+
+    def whole(image):       # one tall box per tile: as many boxes unstretched, so the margin stands
+        if image.shape[:2] != img.shape[:2]:
+            return det.detect(image)
+        return Detections(want, [0.6] * len(want), [0] * len(want))
+    monkeypatch.setattr(looks, "CLOSE_SHARE", None)     # five tall boxes would be read as a close-up
+    assert looks.choose_look(whole, img).name == "as is"
+
+
 def test_reader_returns_boxes_in_the_stretched_pictures_pixels():
     from vision.reader import TileReader
     img, want = _stretched_row(factor=4)

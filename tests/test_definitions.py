@@ -83,3 +83,23 @@ def test_a_classical_line_says_its_own_worth_not_that_of_the_line_beside_it():
         english, french = definitions[key]
         assert "twice over" not in english and "(4 if" not in english and "line of its own" in english
         assert "ligne à part" in french
+
+
+#: What a rule set's French definitions call the dealer, as its game pages do (docs/webui.md,
+#: "Language"), and the word they must not use for it: Hong Kong's « croupier » (004), not its
+#: « donneur », which the other pages keep for the discarder (« le donneur de l'écart »).
+DEALER_FR = {"hk": ("croupier", "donneur")}
+
+
+@pytest.mark.parametrize("rules", sorted(DEALER_FR))
+def test_the_french_definitions_call_the_dealer_as_the_game_pages_do(rules):
+    dealer, not_said = DEALER_FR[rules]
+    french = [fr for en, fr in get_rule_set(rules).definitions.values() if "dealer" in en]
+    assert french and all(not_said not in fr for fr in french), [fr for fr in french if not_said in fr]
+    assert any(dealer in fr for fr in french)
+
+
+def test_the_hong_kong_french_definitions_say_fan_as_004_and_the_pages_do():
+    # 004 writes « Fan »; the French pages say « fan » (webui/i18n.py), the definitions said « faan »
+    french = [fr for _, fr in get_rule_set("hk").definitions.values()]
+    assert not [fr for fr in french if "faan" in fr] and sum("fan" in fr for fr in french) >= 5

@@ -81,8 +81,8 @@ def load_network(classifier, state: dict[str, np.ndarray]):
     own = model.state_dict()
     missing = set(own) - set(state)
     if missing or any(tuple(own[k].shape) != tuple(np.shape(state[k])) for k in own):
-        raise ProfileError("the profile's network does not fit this classifier (made with another model: "
-                           "calibrate again)")
+        raise ProfileError("the profile's network was made for other classifier weights: calibrate this set again "
+                           "here with its layout photo")
     model.load_state_dict({k: torch.as_tensor(np.asarray(state[k])).to(own[k].dtype) for k in own})
     return model.eval()
 
@@ -96,8 +96,8 @@ def reading_network(classifier, state: dict[str, np.ndarray]):
         try:
             weights = to_arrays(state)
         except ValueError as exc:
-            raise ProfileError("the profile's network does not fit this classifier (made with another model: "
-                               f"calibrate again): {exc}") from None
+            raise ProfileError("the profile's network was made for other classifier weights "
+                               f"({exc}): calibrate this set again here with its layout photo") from None
         if weights is not None:
             return weights
     return load_network(classifier, state)

@@ -742,7 +742,8 @@ def _forgotten_said(removed: dict | None) -> str:
     """What a removed hand's tile-set profiles took back, said after the removal ("; your tile set
     “club set” forgets its tiles"), or nothing."""
     names = (removed or {}).get("forgotten_by") or []
-    return "".join("; " + i18n.t("your tile set “{name}” forgets its tiles", name=n) for n in names)
+    # « ; » in French (i18n's "; "): the message's own parts are joined as the language writes them
+    return "".join(i18n.t("; ") + i18n.t("your tile set “{name}” forgets its tiles", name=n) for n in names)
 
 
 @bp.post("/<int:game_id>/edits/<int:edit_id>/restore")
@@ -767,8 +768,8 @@ def restore(game_id, edit_id):
     # said as its undo said the tile set forgot it ("your tile set … forgets its tiles")
     flash(i18n.t("hand {n} restored; the hands after it were recomputed" if last["seq"] > h["seq"]
                  else "hand {n} restored", n=h["seq"])
-          + ("; " + i18n.t("the game's final table has changed: export its score sheet again") if over else "")
-          + "".join("; " + i18n.t("your tile set “{name}” learns its tiles again", name=n) for n in relearnt))
+          + (i18n.t("; ") + i18n.t("the game's final table has changed: export its score sheet again") if over else "")
+          + "".join(i18n.t("; ") + i18n.t("your tile set “{name}” learns its tiles again", name=n) for n in relearnt))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -614,7 +614,7 @@ FR = {
         "aucune combinaison à fan dans cette main : une victoire à 0 fan est payée la base convenue à la table (la règle maison « points de base ») ; beaucoup de tables demandent un minimum de fan pour gagner (la règle maison « fan minimum pour gagner »)",
     "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
-    "an odd faan above 4 pays as the faan below it": "un fan impair au-delà de 4 paie comme le fan inférieur",
+    "an odd faan above 4 pays as the faan below it": "un fan impair au-delà de 4 paie comme le nombre pair du dessous (5 fan comme 4)",
     "capped at the limit of {limit}": "plafonné à la limite de {limit}",
     "seat wind not given: scored as East, the dealer": "vent du joueur non donné : compté Est, le croupier",
     "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
@@ -2230,10 +2230,15 @@ MESSAGES_FR = {
     "{} is damaged ({})": "{0} est abîmé ({1})",
     "the active-profile pointer was damaged ({}): no profile is active now; the base model reads alone":
         "le pointeur du profil actif était abîmé ({0}) : aucun profil n'est actif maintenant ; le modèle de base lit seul",
-    "the profile's network does not fit this classifier (made with another model: calibrate again)":
-        "le réseau du profil ne convient pas à ce classifieur (fait avec un autre modèle : calibrez à nouveau)",
-    "the profile's network does not fit this classifier (made with another model: calibrate again): {}":
-        "le réseau du profil ne convient pas à ce classifieur (fait avec un autre modèle : calibrez à nouveau) : {0}",
+    "the profile's network was made for other classifier weights: calibrate this set again here with its layout photo":
+        "le réseau du profil a été fait pour d'autres poids du classifieur : calibrez à nouveau ce jeu ici avec sa "
+        "photo de disposition",
+    "the profile's network was made for other classifier weights ({}): calibrate this set again here with its layout photo":
+        "le réseau du profil a été fait pour d'autres poids du classifieur ({0}) : calibrez à nouveau ce jeu ici avec "
+        "sa photo de disposition",
+    "the profile {} was made for other classifier weights (embeddings of {} values; this mjtable's have {}): calibrate this set again here with its layout photo":
+        "le profil {0} a été fait pour d'autres poids du classifieur (des représentations de {1} valeurs ; celles de "
+        "ce mjtable en ont {2}) : calibrez à nouveau ce jeu ici avec sa photo de disposition",
     "unknown calibration (upload the photo again)": "calibration inconnue (envoyez la photo à nouveau)",
     "{} is a link to a file outside the data dir": "{0} est un lien vers un fichier hors du dossier de données",
     "{} is unreadable ({})": "{0} est illisible ({1})",
@@ -2383,6 +2388,9 @@ MESSAGES_FR = {
     "bao ({}) f-A: pays for all three players": "bao ({0}) f-A : paie pour les trois joueurs",
     "bao ({}): discarded the winning tile, pays for their own share and the two others'":
         "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",
+    "bao (g): discarded the winning tile with five tiles left to draw (004 Bao g), pays for their own share and the two others'":
+        "bao (g) : a écarté la tuile gagnante à cinq tuiles de la fin du mur (004 Bao g), paie sa part et celles des "
+        "deux autres",
     # the same two as hands recorded before their rewording keep them in their stored score
     "bao ({}): discarded the winning tile, pays for himself and the two others":
         "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",

@@ -10,7 +10,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     ),
     "fan_jee": (
         "Each pung or kong of dragons: 1 faan each. Not added to Little or Big Three Dragons, which contain them.",
-        "Chaque pung ou kong de dragons : 1 faan chacun. Ne s'ajoute pas à « Chefs juniors 3 » ni à « Grands "
+        "Chaque pung ou kong de dragons : 1 fan chacun. Ne s'ajoute pas à « Chefs juniors 3 » ni à « Grands "
         "3 chefs », qui les contiennent.",
     ),
     "huen_fung": (
@@ -22,7 +22,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "moon_fung": (
         "A pung or kong of your seat wind: East for the dealer, South on his right, West opposite, North on his left. "
         "If also the round's wind: Double Wind Pung instead.",
-        "Un pung ou kong de votre vent : Est pour le donneur, Sud à sa droite, Ouest en face, Nord à sa gauche. S'il "
+        "Un pung ou kong de votre vent : Est pour le croupier, Sud à sa droite, Ouest en face, Nord à sa gauche. S'il "
         "est aussi celui du tour : « Vent dominant et de la maison ».",
     ),
     "chi_mo": (
@@ -66,8 +66,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "huen_moon_fung": (
         "A pung or kong of a wind that is both the round's and your seat's (East for the dealer in the East round): "
         "2 faan in all, in place of Round Wind and Seat Wind (1 + 1).",
-        "Un pung ou kong d'un vent qui est à la fois celui du tour et celui de votre place (Est pour le donneur au "
-        "tour Est) : 2 faan en tout, au lieu de 1 + 1.",
+        "Un pung ou kong d'un vent qui est à la fois celui du tour et celui de votre place (Est pour le croupier au "
+        "tour Est) : 2 fan en tout, au lieu de 1 + 1.",
     ),
     "dui_dui_woo": (
         "Four pungs or kongs and a pair: no chow.",
@@ -85,7 +85,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "After a kong, the replacement tile makes a second kong and the second replacement tile wins: 3 faan, in "
         "place of the 2 for a kong replacement win.",
         "Après un kong, la tuile de remplacement fait un second kong et la seconde tuile de remplacement fait "
-        "gagner : 3 faan, au lieu des 2 d'« Ajout de gloire à un gong ».",
+        "gagner : 3 fan, au lieu des 2 d'« Ajout de gloire à un gong ».",
     ),
     "hoi_day_lao_yuet": (
         "You draw the last drawable tile of the wall and it is a 1 of dots that makes your pair with another 1 of "
@@ -144,38 +144,38 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "tin_woo": (
         "The dealer's starting tiles already make a winning hand: he wins on his first draw, before any discard, "
         "no set shown.",
-        "Les tuiles de départ du donneur forment déjà une main gagnante : il gagne dès sa première pioche, avant "
+        "Les tuiles de départ du croupier forment déjà une main gagnante : il gagne dès sa première pioche, avant "
         "tout écart, sans combinaison montrée.",
     ),
     "dei_woo": (
         "A player other than the dealer wins on the dealer's very first discard, before declaring any set.",
-        "Un autre joueur que le donneur gagne sur le tout premier écart du donneur, sans avoir déclaré de "
+        "Un autre joueur que le croupier gagne sur le tout premier écart du croupier, sans avoir déclaré de "
         "combinaison.",
     ),
     "flower": (
         "Method A (only if flowers are played): 1 faan for each flower or season set aside in front of you.",
-        "Méthode A (si l'on joue avec les fleurs) : 1 faan pour chaque fleur ou saison posée devant vous.",
+        "Méthode A (si l'on joue avec les fleurs) : 1 fan pour chaque fleur ou saison posée devant vous.",
     ),
     "no_flower": (
         "Method A (only if flowers are played): 1 faan when you win without any flower or season.",
-        "Méthode A (si l'on joue avec les fleurs) : 1 faan si vous gagnez sans aucune fleur ni saison.",
+        "Méthode A (si l'on joue avec les fleurs) : 1 fan si vous gagnez sans aucune fleur ni saison.",
     ),
     "own_flower_round": (
         "Method B: 1 faan for each flower or season numbered as the round: 1 in the East round, 2 South, 3 West, "
         "4 North.",
-        "Méthode B : 1 faan par fleur ou saison dont le numéro est celui du tour : 1 au tour Est, 2 au Sud, 3 à "
+        "Méthode B : 1 fan par fleur ou saison dont le numéro est celui du tour : 1 au tour Est, 2 au Sud, 3 à "
         "l'Ouest, 4 au Nord.",
     ),
     "own_flower_seat": (
         "Method C: 1 faan for each flower or season numbered as your seat: 1 for the dealer (East), 2 South, 3 West, "
         "4 North.",
-        "Méthode C : 1 faan par fleur ou saison dont le numéro est celui de votre place : 1 le donneur (Est), 2 Sud, "
+        "Méthode C : 1 fan par fleur ou saison dont le numéro est celui de votre place : 1 le croupier (Est), 2 Sud, "
         "3 Ouest, 4 Nord.",
     ),
     "own_flower_both": (
         "Method D: 2 faan for each flower or season numbered as both the round and your seat (1 for the dealer in the "
         "East round); others score nothing.",
-        "Méthode D : 2 faan par fleur ou saison dont le numéro est celui du tour et de votre place (1 pour le donneur "
+        "Méthode D : 2 fan par fleur ou saison dont le numéro est celui du tour et de votre place (1 pour le croupier "
         "au tour Est) ; les autres ne comptent pas.",
     ),
 }

@@ -171,8 +171,18 @@ def test_bad_input(embed, profile):
         TileSetProfile.from_examples([(code_crop("1m"), "1x")], name="x", embed=embed)
     with pytest.raises(ProfileError, match="augment"):
         TileSetProfile.from_examples([(code_crop("1m"), "1m")], name="x", embed=embed, augment=0)
-    with pytest.raises(ProfileError, match="calibrate again"):
+
+
+def test_embeddings_of_another_size_are_refused_as_the_profile_list_says_it(profile):
+    """Embeddings of another size than a profile's come from other classifier weights: refused in
+    the one wording the profile list, the activation and the reader use."""
+    with pytest.raises(ProfileError) as refused:
         profile.classify(np.zeros((1, 7)), np.full((1, len(ALL_CODES)), 1 / len(ALL_CODES)), ALL_CODES)
+    said = str(refused.value)
+    assert said.startswith("the profile 'club set' was made for other classifier weights (embeddings of 32 values; "
+                           "this mjtable's have 7): calibrate this set again here with its layout photo"), said
+    with pytest.raises(ProfileError, match="made for other classifier weights"):
+        profile.add_example(code_crop("5z"), "5z", embed=lambda crops: np.zeros((len(crops), 7), np.float32))
 
 
 def test_apply_profile_reranks_readings(profile, embed):

@@ -70,6 +70,9 @@ def test_upload_confirm_save(client):
     assert html.count("<tr><th>row") == 5 and "check the codes" in html
     # named for a screen reader, as the code its place gives it (not as if the photo showed it)
     assert '<b aria-hidden="true">8f</b>' in html and 'alt="placed as Winter"' in html
+    # an honour's or flower's place named under its code, which does not say which face goes there
+    assert '<b aria-hidden="true">8f</b><small class="tile-name" aria-hidden="true">Winter</small>' in html
+    assert '<small class="tile-name" aria-hidden="true">East wind</small>' in html and html.count('class="tile-name"') == 15
     token = html.split('name="token" value="')[1].split('"')[0]
     assert client.store.list() == []                       # nothing saved before confirmation
     r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)

@@ -349,9 +349,14 @@ def test_bao_needs_the_sets_shown():
     assert ("bao (e) needs three sets of the suit shown (004 Bao e); charged as bao (g), the dangerous discard "
             "with five tiles left; leave out the liable player if that is not so") in said.extra["warnings"]
     assert "needs two dragon pungs shown (004 Bao a)" in " ".join(one_shown.extra["warnings"])
-    # a hand of no bao shape is (g) with nothing more to say
+    # a hand of no bao shape is (g) with no warning, its charge saying what (g) is: a little three
+    # dragons whose liable player was named as "who fed the dragons" paid double, the case unsaid
     plain = hk("123m456p789s234s5m 5m", liable_player="left", discarder="left")
-    assert "bao (g)" in plain.payments[0].reason and not any("needs" in w for w in plain.extra["warnings"])
+    assert not any("needs" in w for w in plain.extra["warnings"])
+    little3 = hk("[555z][666z]123m456m7z 7z", liable_player="left", discarder="left")
+    for r in (plain, little3):
+        assert r.payments[0].reason == ("bao (g): discarded the winning tile with five tiles left to draw (004 Bao g), "
+                                        "pays for their own share and the two others'")
 
 
 def test_bao_case_h_exempts_the_discarder_of_the_second_flush():

@@ -363,7 +363,7 @@ def test_a_profile_network_is_read_from_its_export_as_torch_reads_it(readers):
     assert onnx_clf._torch_classifier is None
     bad = dict(state)
     bad[next(k for k in bad if k.endswith("linear.weight"))] = np.zeros((3, 3), np.float32)
-    with pytest.raises(ProfileError, match="does not fit"):
+    with pytest.raises(ProfileError, match="made for other classifier weights"):
         finetune.reading_network(onnx_clf, bad)
 
 

@@ -1707,8 +1707,9 @@ def test_a_draft_opened_again_is_offered_by_its_hand_and_an_empty_one_is_not(ser
     d.get(server + f"/games/{game}?lang=en")
     slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
     said = [a.text for a in slot.find_elements(By.TAG_NAME, "a")]
-    assert len(said) == 2 and said[0].endswith(": 123m456p789s1122z 1z)") and said[1].endswith(
-        ": 123m456p789s1122z 2z)"), said
+    # the time and the hand apart by a dash: a colon after the time read « 20:00: 9m… »
+    assert len(said) == 2 and said[0].endswith(" – 123m456p789s1122z 1z)") and said[1].endswith(
+        " – 123m456p789s1122z 2z)"), said
     assert not console_errors(d)
 
 

@@ -251,6 +251,13 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, 
     page = client.post(f"/games/{game}/undo", data={"csrf_token": csrf_of(client)}, follow_redirects=True)
     assert "hand 1 removed; your tile set “club set” forgets its tiles" in html.unescape(page.get_data(as_text=True))
     calibrate.wait_for_learning(60)
+    # and in French, its parts joined by « ; » as French writes it (a trial read « retirée; votre »)
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)})
+    calibrate.wait_for_learning(60)
+    page = client.post(f"/games/{game}/undo?lang=fr", data={"csrf_token": csrf_of(client)}, follow_redirects=True)
+    assert "main 1 retirée ; votre jeu de tuiles « club set » oublie ses tuiles" in html.unescape(page.get_data(as_text=True))
+    calibrate.wait_for_learning(60)
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")

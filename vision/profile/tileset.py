@@ -262,8 +262,9 @@ class TileSetProfile:
                                    "correction: calibrate again to get a fine-tuned profile")
             views = example_views(embed, [crop], self.augment, seed=len(self.codes))
             if views.shape[2] != self.prototypes.shape[1]:
-                raise ProfileError(f"embedding size {views.shape[2]} does not match the profile's "
-                                   f"{self.prototypes.shape[1]} (made with another classifier: calibrate again)")
+                raise ProfileError(f"the profile {self.name!r} was made for other classifier weights (embeddings "
+                                   f"of {self.prototypes.shape[1]} values; this mjtable's have {views.shape[2]}): "
+                                   "calibrate this set again here with its layout photo")
             self.prototypes = np.vstack([self.prototypes, views.mean(1)])
             self._white_key = None
             self.codes.append(code)
@@ -597,8 +598,9 @@ class TileSetProfile:
     def _check(self, embeddings) -> np.ndarray:
         emb = np.atleast_2d(np.asarray(embeddings, np.float32))
         if emb.shape[1] != self.prototypes.shape[1]:
-            raise ProfileError(f"embeddings have {emb.shape[1]} values, the profile {self.prototypes.shape[1]} "
-                               "(made with another classifier: calibrate again)")
+            raise ProfileError(f"the profile {self.name!r} was made for other classifier weights (embeddings "
+                               f"of {self.prototypes.shape[1]} values; this mjtable's have {emb.shape[1]}): "
+                               "calibrate this set again here with its layout photo")
         return emb
 
     def classify(self, embeddings, base_probs, classes, turned=None) -> np.ndarray:

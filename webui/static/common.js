@@ -215,10 +215,10 @@ document.addEventListener("DOMContentLoaded", () => {
     if (i) slot.insertBefore(document.createTextNode(" · "), a);
     a.href = u.url;
     // several: each by the time it was left and its hand, which tell them apart (two left the same
-    // minute read alike)
+    // minute read alike); a dash between them, as a colon after the time read « 20:00: 9m… »
     if (here.length > 1) {
       const at = new Date(u.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
-      a.textContent = `${text} (${at}${u.hand ? ": " + u.hand : ""})`;
+      a.textContent = `${text} (${at}${u.hand ? " – " + u.hand : ""})`;
     }
   });
   slot.hidden = false;

@@ -24,6 +24,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message}\n({self.prog} --help lists the arguments)\n")
 
+    def parse_args(self, args=None, namespace=None):
+        # an argument no command takes is refused by the command given, whose --help lists what it
+        # takes (`record win ... --seat-wind S` pointed at `mjtable --help`)
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            words = [getattr(parsed, dest, None) for dest in ("command", "action", "target")]
+            prog = " ".join([self.prog] + [w for w in words if isinstance(w, str)])
+            self.exit(2, f"{prog}: error: unrecognized arguments: {' '.join(extras)}\n"
+                         f"({prog} --help lists the arguments)\n")
+        return parsed
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mjtable", description="Camera assistant for mahjong tables: "

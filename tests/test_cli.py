@@ -1718,6 +1718,28 @@ def test_a_hand_recorded_into_the_wrong_game_moves_from_the_command_line(capsys,
     assert code == 2 and "mjtable record undo 2" in err and "record undo 1" not in err, err
 
 
+def test_a_move_says_who_is_who_there_and_that_a_finished_games_result_changed(capsys, tmp_path):
+    # a trial's move gave Bob's win to the player of his seat wind there, unsaid; and a hand moved
+    # out of a game already ended changed its final table and the standings without a word
+    d = str(tmp_path)
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Eve", "Fay", "Gus", "Hal", "--data-dir", d)
+    run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann", "--data-dir", d)
+    for winner in ("Cy", "Di"):
+        run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", winner, "--discarder", "Ann",
+            "--data-dir", d)
+    run(capsys, "record", "end", "1", "--data-dir", d)
+    code, out, _ = run(capsys, "record", "move", "1", "1", "--to", "2", "--data-dir", d)
+    assert code == 0 and "who is who there: Ann as Eve, Bob as Fay, Cy as Gus, Di as Hal (--as PLAYER=OTHER to " \
+        "choose)" in out, out
+    assert ("warning: game 1 (Ann / Bob / Cy / Di) was over: its final table has changed without hand 1; export its "
+            "score sheet again") in out, out
+    # the same names there: nothing to say of who is who
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Cy", "Ann", "Di", "Bob", "--data-dir", d)
+    code, out, _ = run(capsys, "record", "move", "1", "1", "--to", "3", "--data-dir", d)
+    assert code == 0 and "who is who" not in out, out
+
+
 def test_a_substitute_takes_a_seat_from_the_command_line(capsys, tmp_path):
     """``mjtable record substitute GAME PLAYER NAME [--first N]``, as the game page seats one: the
     next hands name the substitute, the earlier ones who played them."""
@@ -1742,6 +1764,11 @@ def test_a_substitute_takes_a_seat_from_the_command_line(capsys, tmp_path):
     assert code == 0 and out.splitlines()[0] == "the players ended the game here, after hand 1", out
     code, _, err = run(capsys, "record", "substitute", "1", "Eve", "Ann", "--data-dir", d)
     assert code == 2 and "Ann already plays another seat in this game" in err
+    # a player who left is said to have left, not to be no player of the game
+    code, _, err = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--self-drawn",
+                       "--data-dir", d)
+    assert code == 2 and "Bob left the table: Eve plays that seat now (name one of Ann, Eve, Cy, Di, or a seat " \
+        "1-4)" in err, err
     code, _, err = run(capsys, "record", "substitute", "1", "Cy", "Gus", "--first", "9", "--data-dir", d)
     assert code == 2 and "a hand from 2 to 3" in err
 
@@ -1905,7 +1932,7 @@ def test_a_refused_record_is_said_in_french_whole(capsys, tmp_path):
     run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "-o", "min_faan=3", "--data-dir", data)
     _, _, err = run(capsys, "record", "win", "1", "123m456m789p234s5p 5p", "--winner", "Zed", "--self-drawn",
                     "--lang", "fr", "--data-dir", data)
-    assert err.strip() == "erreur : aucun joueur « Zed » dans cette partie : nommez l'un de A, B, C, D (ou un siège de 1 à 4)"
+    assert err.strip() == "erreur : aucun joueur « Zed » dans cette partie : nommez l'un de ces joueurs : A, B, C, D (ou un siège de 1 à 4)"
     _, _, err = run(capsys, "record", "win", "1", "123m456m789p234s5p 5p", "--winner", "B", "--discarder", "C",
                     "--lang", "fr", "--data-dir", data)
     assert err.strip().endswith("sous le minimum convenu de 3 (enregistrez-la comme faux Mah-jong)"), err
@@ -1962,3 +1989,17 @@ def test_a_hong_kong_score_in_french_names_its_unit_once(capsys):
     # « faan : 1 » above « 1 fan »: the unit's line in English in a French score
     code, out, _ = run(capsys, "score", "123m456m789p234s5p 5p", "--rules", "hk", "--lang", "fr")
     assert code == 0 and "  fan : 1" in out.splitlines() and "faan" not in out, out
+
+
+def test_an_argument_no_command_takes_points_at_the_commands_own_help(capsys, tmp_path):
+    # `record win ... --seat-wind S` was told "(mjtable --help lists the arguments)", which lists
+    # the commands, not what `record win` takes
+    with pytest.raises(SystemExit) as done:
+        main(["record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann",
+              "--seat-wind", "S", "--data-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err == ("mjtable record win: error: unrecognized arguments: --seat-wind S\n"
+                                            "(mjtable record win --help lists the arguments)\n"), err
+    with pytest.raises(SystemExit):
+        main(["score", "123m", "--bogus"])
+    assert capsys.readouterr().err.startswith("mjtable score: error: unrecognized arguments: --bogus\n")

@@ -777,8 +777,14 @@ def reading_context(store: Store, game: dict) -> dict:
     """The context a photo read for ``game`` is scored in: the one the game remembers, its round
     wind and counters the next deal's (the remembered round wind was the last win's: after the
     East round a photo's South pung scored no prevalent wind)."""
+    return context_at(game, next_deal(store, game))
+
+
+def context_at(game: dict, deal: Deal) -> dict:
+    """``game``'s remembered context with the round wind and counters of ``deal`` (the next one):
+    the remembered ones are the last win's, and a draw since moves them (``GET /api/games`` gave
+    the East round's wind in the South round)."""
     ctx = dict(game["context"])
-    deal = next_deal(store, game)
     if not deal.finished:
         ctx["round_wind"] = deal.round_wind
         if flow_of(game).has_counters:
@@ -949,7 +955,7 @@ def game_view(store: Store, game_id: int) -> dict:
     flow = flow_of(game)
     deal = next_deal(store, game)
     total = totals[-1] if totals else [0, 0, 0, 0]
-    view = {"game": game, "hands": hands, "totals": total,
+    view = {"game": {**game, "context": context_at(game, deal)}, "hands": hands, "totals": total,
             # who plays the next hand (who sits now), and everyone who played each seat
             "seated": names_for(game, (hands[-1]["seq"] if hands else 0) + 1, hands[-1] if hands else None),
             "points": [flow.start_points + t for t in total], "start_points": flow.start_points,
@@ -994,8 +1000,8 @@ def standing(store: Store, game_id: int) -> dict:
     totals, n = store.totals(game_id)
     deal = next_deal(store, game)
     start = flow_of(game).start_points
-    return {"game": game, "n_hands": n, "totals": totals, "points": [start + t for t in totals],
-            **_deal_keys(deal)}
+    return {"game": {**game, "context": context_at(game, deal)}, "n_hands": n, "totals": totals,
+            "points": [start + t for t in totals], **_deal_keys(deal)}
 
 
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,
@@ -1116,6 +1122,13 @@ _NOT_OF_KIND = {"win": ("offender", "amount", "tenpai"),
 _KIND_NAMES = {"win": "win", "draw": "draw", "penalty": "false win (chombo)", "end": "game's end"}
 
 
+def played_rounds(game: dict) -> tuple:
+    """The round winds ``game`` can be played in: its flow's rounds (riichi: East and South), all
+    four where it goes on past them (open-ended) or follows no flow (legacy)."""
+    flow = flow_of(game)
+    return settlement.WINDS if flow.open_ended or isinstance(flow, LegacyFlow) else tuple(flow.rounds)
+
+
 def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict | None = None,
              told: bool = True) -> dict:
     """The columns the table enters for one hand, checked (no flow columns yet). ``told``: the
@@ -1151,6 +1164,11 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                 dropped.append(key)
             continue
         value = read(data[key])
+        if key == "round_wind" and value not in played_rounds(game):
+            # a riichi game's West round was taken, and the game went on in it (002 §3.1: the East
+            # and the South rounds; docs/rulings.md, riichi rounds)
+            raise GameError("bad_field", f"there is no {WINDS[value]} round in this game: its rules play no such "
+                            "round (docs/rulings.md)", field="round_wind")
         if legacy or value != played or key in fixed:
             fixed[key] = value
     if legacy:
@@ -1516,8 +1534,9 @@ def games_with_state(store: Store, limit: int | None = None) -> list[dict]:
     """The games, newest first (the ``limit`` newest), each with ``finished`` (its last round
     played or ended)."""
     # ``at_table``: who plays the next hand (a substitute, or one still to come after an undo not yet)
-    return [{**g, "finished": next_deal(store, g).finished, "at_table": next_names(store, g)}
-            for g in store.list_games()[:limit]]
+    # ``context``: the next hand's round wind and counters, not the last win's (``context_at``)
+    return [{**g, "context": context_at(g, deal), "finished": deal.finished, "at_table": next_names(store, g)}
+            for g in store.list_games()[:limit] for deal in [next_deal(store, g)]]
 
 
 def usual_rules(store: Store) -> str:
@@ -1723,6 +1742,16 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
         store.add_edit(target_id, recorded["seq"], "move_in", None,
                        {**_entry(recorded), "moved_from": {"game": game_id, "name": game["name"], "seq": seq}})
         return recorded
+
+
+def final_table_changed_by_move(store: Store, game_id: int, seq: int) -> str | None:
+    """What to say when hand ``seq`` moves out of a game already ended: its final table changes (a
+    club's finished game lost a hand, its exported result and standings changed unsaid)."""
+    last = store.last_hand(game_id)
+    if last is None or last["kind"] != "end" or last["seq"] < seq:
+        return None
+    name = store.get_game(game_id)["name"]
+    return f"game {game_id} ({name}) was over: its final table has changed without hand {seq}; export its score sheet again"
 
 
 def seats_by_name(players: list[str], others: list[str], by_wind: list[int] | None = None) -> list[int]:

@@ -796,11 +796,13 @@ def move_hand(game_id, seq):
         try:
             if target is None:
                 raise gamelog.GameError("bad_field", "choose the game to move the hand to", field="to")
+            changed = gamelog.final_table_changed_by_move(store, game_id, seq)
             recorded = gamelog.move_hand(store, game_id, seq, target["id"], seats, hand_id=_hand_id(request.form))
         except gamelog.GameError as e:
             refused = i18n.msg(e.to_dict())
         else:
-            flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"]))
+            flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"])
+                  + (i18n.t("; ") + i18n.msg(changed) if changed else ""))
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
     # the hand's players as they played it, the other game's as they sit now (substitutes)
     return render_template("move_hand.html", game={**game, "players": gamelog.played_by(game, h)}, h=h, games=games,

@@ -192,6 +192,9 @@ FR = {
         "supprimer la partie {id} ({name}) efface ses {n} main(s) pour de bon : ajoutez --yes",
     "game {id} ({name}) deleted, with its {n} hand(s)": "partie {id} ({name}) supprimée, avec ses {n} main(s)",
     "undone: {hand}": "Annulée : {hand}", "last hand undone": "Dernière main annulée",
+    "who is who there: {pairs} (--as PLAYER=OTHER to choose)":
+        "qui est qui là-bas : {pairs} (--as JOUEUR=AUTRE pour choisir)",
+    "{player} as {other}": "{player} comme {other}",
     "hand {n} of game {game} moved to game {to}, as its {hand}":
         "main {n} de la partie {game} déplacée dans la partie {to}, comme sa {hand}",
     "(from the command line: mjtable record undo {game}, then record the hand again)":
@@ -1256,7 +1259,9 @@ _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
     # 002 §2.2 « Vent dominant » where 000 says « vent du tour »; §2.1 « Vent du joueur »
     (r"\bvent du tour\b", "vent dominant"), (r"\bVent du tour\b", "Vent dominant"),
     # 002 §3.2 « quatre éléments et une paire » (its word for a set; « combinaison » once)
-    (r"\bquatre combinaisons et une paire\b", "quatre éléments et une paire"))]
+    (r"\bquatre combinaisons et une paire\b", "quatre éléments et une paire"),
+    # 002 §3.4.2 « Une donne nulle arrive si personne ne déclare mah-jong »
+    (r"\bmains nulles\b", "donnes nulles"), (r"\bmain nulle\b", "donne nulle"), (r"\bMain nulle\b", "Donne nulle"))]
 # The Chinese rule sets' documents say « pioche » alone: « tsumo » is riichi's word (002).
 _CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
 # 004 names the discarder « l'écarteur » (« Seul l'écarteur paie »), and its « donneur » is the
@@ -2939,6 +2944,9 @@ MESSAGES_FR = {
     "hand {} is scored under {}: it can move only to a game of those rules":
         "la main {0} est comptée en {1} : elle ne peut aller que dans une partie de ces règles",
     "{} cannot take hand {}: {}": "{0} ne peut pas prendre la main {1} : {2}",
+    "game {} ({}) was over: its final table has changed without hand {}; export its score sheet again":
+        "la partie {0} ({1}) était terminée : son classement final a changé sans la main {2} ; exportez à nouveau sa "
+        "feuille de score",
     "{} cannot take hand {} before its hand {}, where it was played: hand {}, {} ({}), would then be refused: {}":
         "{0} ne peut pas prendre la main {1} avant sa main {2}, où elle a été jouée : la main {3}, {4} ({5}), serait alors refusée : {6}",
     "hand {} is the only one before the game's end: resume the game first (Resume the game), then move it; nothing was moved":
@@ -2946,6 +2954,8 @@ MESSAGES_FR = {
         "déplacez-la ; rien n'a été déplacé",
     "to must be the id of the game to move the hand to": "to doit être l'identifiant de la partie où déplacer la main",
     "choose the game to move the hand to": "choisissez la partie où déplacer la main",
+    "there is no {} round in this game: its rules play no such round (docs/rulings.md)":
+        "il n'y a pas de tour {0} dans cette partie : ses règles n'en jouent pas (docs/rulings.md)",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
     # under the table's minimum, with the advice gamelog.HandRefused adds: "(record it as a false
@@ -2953,8 +2963,11 @@ MESSAGES_FR = {
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {} (record it as a false win)":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5} (enregistrez-la comme faux "
         "Mah-jong)",
+    # « l'un de ces joueurs : » rather than « l'un de {1} », which read « l'un de Emma »
     "no player {} in this game: name one of {} (or a seat 1-4)":
-        "aucun joueur {0} dans cette partie : nommez l'un de {1} (ou un siège de 1 à 4)",
+        "aucun joueur {0} dans cette partie : nommez l'un de ces joueurs : {1} (ou un siège de 1 à 4)",
+    "{} left the table: {} plays that seat now (name one of {}, or a seat 1-4)":
+        "{0} a quitté la table : {1} joue ce siège maintenant (nommez l'un de ces joueurs : {2}, ou un siège de 1 à 4)",
     "hand {}: impossible win context under {} as {} ({}) in the {} round: {}":
         "main {0} : contexte de victoire impossible en {1} comme {2} ({3}) au tour {4} : {5}",
     "not a winning hand under {} as {} ({}) in the {} round: {}":

@@ -222,7 +222,8 @@ def _page(draft=None):
         change_texts=i18n.change_texts(),
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
-        winds=settlement.WINDS, state=state, recorded=recorded,
+        # a game's rounds alone (a riichi game's hand put in a West round went on there)
+        winds=gamelog.played_rounds(game) if game else settlement.WINDS, state=state, recorded=recorded,
         profile_active=_profile_active(), unsure=unsure_tiles(draft["reading"] if draft else None),
         # what this draft's corrections last taught: after a reload, a correction set back by hand
         # is then taken back (the page, starting from none, took the two for the same)

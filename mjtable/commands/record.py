@@ -87,7 +87,8 @@ def register(sub) -> None:
                       help="the game it goes to (mjtable games lists them)")
     move.add_argument("--as", dest="as_players", action="append", default=[], metavar="PLAYER=OTHER",
                       help="who a player of GAME is in the other game (repeatable); the others: the player of the "
-                           "same name there, else of the same seat")
+                           "same name there, else the one holding the same seat wind in the hand's deal there (its "
+                           "dealer is East)")
     sub = acts.add_parser("substitute", help="a substitute takes a player's seat for the rest of the game",
                           description="NAME plays PLAYER's seat from the next hand on (or from --first), as the game "
                                       "page's \"A substitute takes a seat\" does: the seat keeps its points and turns to "
@@ -196,9 +197,31 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
     return result["hand"]
 
 
+def seat_at_table(text: str, view: dict) -> int:
+    """The seat of the player named ``text`` among those at the table now (``player_seat``); a
+    player who left is said to have left, with who plays the seat now ("no player 'Cy' in this
+    game" was said of a player who had played its first eight hands)."""
+    players = view.get("seated") or view["game"]["players"]
+    try:
+        return player_seat(text, players)
+    except Refused:
+        for seat in range(4):
+            former = {view["game"]["players"][seat]} | {(h.get("played_by") or [None] * 4)[seat]
+                                                        for h in view.get("hands") or []}
+            former.discard(players[seat])
+            former.discard(None)
+            if former:
+                try:
+                    player_seat(text, sorted(former))
+                except Refused:
+                    continue
+                raise Refused(f"{text} left the table: {players[seat]} plays that seat now (name one of "
+                              f"{', '.join(players)}, or a seat 1-4)") from None
+        raise
+
+
 def _body(args, view: dict) -> dict:
-    players = view.get("seated") or view["game"]["players"]      # who sits at the table now
-    seat = lambda name: player_seat(name, players)        # noqa: E731
+    seat = lambda name: seat_at_table(name, view)        # noqa: E731
     if args.action == "win":
         from ..context_args import context_from_args
         if bool(args.hand) == bool(args.photo):
@@ -410,23 +433,21 @@ def _run(args, client, sheet_text) -> int:
             other = client.get(f"/api/games/{args.to}")
             if other.status_code != 200:
                 raise Refused(_said(other))
-            if args.as_players:
-                # the others as the page offers them: by name, else by the seat wind where the hand goes
-                from webui import gamelog
-                from webui.store import NotFound, get_store
-                with client.application.app_context():
-                    store = get_store()
-                    try:
-                        h = store.get_hand(args.game, args.seq)
-                    except NotFound as e:
-                        raise Refused(str(e)) from None
+            # the others as the page offers them: by name, else by the seat wind where the hand goes;
+            # worked out here to be said (a move gave the win to another name, unsaid)
+            from webui import gamelog
+            from webui.store import NotFound, get_store
+            with client.application.app_context():
+                store = get_store()
+                try:
+                    h = store.get_hand(args.game, args.seq)
                     target = store.get_game(args.to)
-                    offered = gamelog.default_seats(view["game"], h, target, gamelog.move_place(store, h, target)[1])
-                seats = _move_seats(args, gamelog.played_by(view["game"], h), gamelog.seated_now(target), offered)
-                body = {"to": args.to, "seats": seats}
-            else:
-                body = {"to": args.to}
-            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move", json=body)
+                except NotFound as e:
+                    raise Refused(str(e)) from None
+                offered = gamelog.default_seats(view["game"], h, target, gamelog.move_place(store, h, target)[1])
+            players, others = gamelog.played_by(view["game"], h), gamelog.seated_now(target)
+            seats = _move_seats(args, players, others, offered)
+            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move", json={"to": args.to, "seats": seats})
         else:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):
@@ -455,6 +476,10 @@ def _run(args, client, sheet_text) -> int:
     elif args.action == "move":
         print(tr("hand {n} of game {game} moved to game {to}, as its {hand}", n=args.seq, game=args.game, to=args.to,
                  hand=_hand_line(view, (answer.get("hand") or {}).get("seq"), french)))
+        if any(gamelog.name_key(p) != gamelog.name_key(others[s]) for p, s in zip(players, seats)):
+            # who is who there, where a name changed (by seat wind, or --as): the win went to another name
+            print(tr("who is who there: {pairs} (--as PLAYER=OTHER to choose)", pairs=", ".join(
+                tr("{player} as {other}", player=p, other=others[s]) for p, s in zip(players, seats))))
     else:
         print(_hand_line(view, (answer.get("hand") or {}).get("seq"), french))
     warnings = [w.get("message", w) if isinstance(w, dict) else w for w in answer.get("warnings") or []]

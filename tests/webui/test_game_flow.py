@@ -1360,7 +1360,8 @@ def test_the_pdf_writes_what_its_font_can_write(client, monkeypatch):
     has no glyph for (Chinese) is written in the second font where this machine has one, in the
     same line, else prints "?"."""
     from webui.pdf_font import font_index
-    gid = new_game(client, "riichi")
+    # MCR: a riichi draw's cell (« donne nulle (tenpai : personne) ») wraps the note's last word
+    gid = new_game(client, "mcr")
     post(client, gid, {"kind": "draw", "note": "cœur € ‘ok’ 中"})
     if font_index("中") is not None:
         pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
@@ -2861,3 +2862,35 @@ def test_a_riichi_games_hand_page_does_not_call_riichi_assumed(client):
     assert "riichi" not in r.json["hand"]["score"]["assumed"]
     page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
     assert "riichi (no)" not in page
+
+
+def test_a_games_context_gives_the_next_hands_round_wind_not_the_last_wins(client):
+    # GET /api/games gave the East round's wind, remembered from the last win, with the game in
+    # the South round after draws
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": A})
+    for _ in range(3):
+        post(client, gid, {"kind": "draw"})
+    listed = next(g for g in client.get("/api/games").json["games"] if g["id"] == gid)
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["round_wind"] == "S" and shown["game"]["context"]["round_wind"] == "S"
+    assert listed["context"]["round_wind"] == "S"
+
+
+def test_a_round_its_rules_do_not_play_is_refused(client):
+    # a riichi game took a hand of the West round by hand and went on in it (002 §3.1: the East
+    # and the South rounds); a half game has no South round; MCR plays all four
+    riichi = new_game(client, "riichi")
+    r = client.post(f"/api/games/{riichi}/hands", json={"kind": "draw", "round_wind": "W"})
+    assert r.status_code == 400 and r.json["error"]["field"] == "round_wind"
+    assert r.json["error"]["message"] == ("there is no West round in this game: its rules play no such round "
+                                          "(docs/rulings.md)")
+    assert client.post(f"/api/games/{riichi}/hands", json={"kind": "draw", "round_wind": "S"}).status_code == 201
+    half = new_game(client, "riichi", east_only=True)
+    assert client.post(f"/api/games/{half}/hands", json={"kind": "draw", "round_wind": "S"}).status_code == 400
+    mcr = new_game(client, "mcr")
+    assert client.post(f"/api/games/{mcr}/hands", json={"kind": "draw", "round_wind": "W"}).status_code == 201
+    # and the review page offers a game's own rounds
+    offered = lambda gid: re.findall(r'<option value="([ESWN])"', client.get(f"/review/new?game={gid}&lang=en")
+                                     .get_data(as_text=True).split('name="round_wind"')[1].split("</select>")[0])
+    assert offered(riichi) == ["E", "S"] and offered(half) == ["E"] and offered(mcr) == ["E", "S", "W", "N"]

@@ -555,8 +555,13 @@ def test_a_hong_kong_games_french_names_the_discarder_and_a_draw_as_its_rules_do
     page = html.unescape(client.get(f"/games/{other}?lang=fr").get_data(as_text=True))
     assert "Écarteur <select" in page and "donneur de l'écart" not in page.lower()
     assert "écarteur" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True).splitlines()[0]
-    # riichi keeps 002's « donneur » (its dealer is « l'ouvreur »)
+    # riichi keeps 002's « donneur » (its dealer is « l'ouvreur »), and says « donne nulle » as 002
+    # §3.4.2 does
     assert i18n.csv_words("riichi")["discarder"] == "donneur de l'écart"
+    riichi = client.post("/api/games", json={"rules": "riichi", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{riichi}/hands", json={"kind": "draw"}).status_code == 201
+    page = html.unescape(client.get(f"/games/{riichi}?lang=fr").get_data(as_text=True))
+    assert re.search(r'<td class="result">\s*donne nulle', page) and "main nulle" not in page.lower()
     scored = client.post("/review/score?lang=fr", json={"hand": "22m55m33p99p11s77z9s 9s", "rules": "hk", "form": {}}).json
     assert "Pas une main gagnante (Hong Kong à l'ancienne) :" in html.unescape(scored["html"]), scored["html"]
     token = csrf_of(client)

@@ -354,3 +354,28 @@ def test_a_moved_two_winner_hands_review_page_ticks_the_winner_whose_hand_it_hol
     page = client.get(f"/review/{draft_id}").get_data(as_text=True)
     state = json.loads(html.unescape(re.search(r'"state": (\{.*?\}), "stateUrl"', page).group(1)))
     assert state["form"]["winner"] == "2" and state["form"]["discarder"] == "3", state["form"]
+
+
+def test_a_hand_moved_out_of_a_finished_game_says_its_final_table_changed(client):
+    # a club's finished game lost a hand to another table: its final table and the standings
+    # changed without a word, on the page as from the API
+    finished = new_game(client, "mcr")
+    for winner in (B, C, D):
+        post(client, finished, {"hand": WIN, "winner": winner, "discarder": A})
+    post(client, finished, {"kind": "end"})
+    other = _game(client, "mcr", ["Eve", "Fay", "Gus", "Hal"])
+    name = client.get(f"/api/games/{finished}").json["game"]["name"]
+    r = _move(client, finished, 1, other)
+    assert r.status_code == 303
+    shown = html.unescape(client.get(r.headers["Location"].split("#")[0] + "?lang=en").get_data(as_text=True))
+    assert (f"hand 1 moved to Eve / Fay / Gus / Hal, as its hand 1; game {finished} ({name}) was over: its final "
+            "table has changed without hand 1; export its score sheet again") in shown
+    r = client.post(f"/api/games/{finished}/hands/1/move", json={"to": other})
+    assert r.status_code == 200 and r.json["warnings"] == [{
+        "code": "final_table_changed", "game": finished,
+        "message": f"game {finished} ({name}) was over: its final table has changed without hand 1; export its "
+                   "score sheet again"}]
+    # out of a game in play, nothing of it is said
+    third = _game(client, "mcr", ["Ivy", "Jo", "Kim", "Lu"])
+    r = client.post(f"/api/games/{other}/hands/1/move", json={"to": third})
+    assert r.status_code == 200 and "warnings" not in r.json, r.json

@@ -1975,6 +1975,12 @@ def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):
     code, _, err = run(capsys, "record", "win", "1", "--photo", str(tmp_path / "none.jpg"), "--winner", "B",
                        "--discarder", "A", "--data-dir", data)
     assert code == 2 and "none.jpg" in err
+    # the dora indicator read beside a riichi hand counts in its score: said with the hand
+    dora = str(Path(__file__).parent / "fixtures" / "vision" / "hands" / "hand_riichi_dora.jpg")
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "A", "B", "C", "D", "--data-dir", data)
+    code, out, err = run(capsys, "record", "win", "2", "--photo", dora, "--winner", "B", "--discarder", "A",
+                         "--riichi", "B", "--data-dir", data)
+    assert code == 0 and out.splitlines()[0] == f"{dora}: 234m3455p566778s 5p (dora indicators read: 4p)", out + err
 
 
 def test_a_player_named_with_a_digit_is_that_player_not_a_seat():
@@ -2003,3 +2009,32 @@ def test_an_argument_no_command_takes_points_at_the_commands_own_help(capsys, tm
     with pytest.raises(SystemExit):
         main(["score", "123m", "--bogus"])
     assert capsys.readouterr().err.startswith("mjtable score: error: unrecognized arguments: --bogus\n")
+
+
+def test_a_refused_win_points_at_the_character_and_the_winner_at_fault(capsys, tmp_path):
+    # `record win` said "unexpected character 'q'" with no place, and "too many tiles" of one of two
+    # winners' hands without saying whose
+    d = str(tmp_path)
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789qs11z 1z", "--winner", "Bob", "--discarder", "Ann",
+                       "--data-dir", d)
+    assert code == 2 and err.splitlines()[0].endswith("(character 12)") and err.splitlines()[1:] == [
+        "  123m456p789qs11z 1z", "             ^"], err
+    code, _, err = run(capsys, "record", "win", "1", "22m55m33p99p11s77z9s 9s", "123m456p789s234m555p 9s",
+                       "--winner", "Bob", "--winner", "Cy", "--discarder", "Ann", "--data-dir", d)
+    assert code == 2 and err.startswith("error: Cy's hand: too many tiles: 16 standing"), err
+    code, _, err = run(capsys, "record", "win", "1", "22m55m33p99p11s77z9s 9s", "123m456p78q9s234m55p 9s",
+                       "--winner", "Bob", "--winner", "Cy", "--discarder", "Ann", "--lang", "fr", "--data-dir", d)
+    assert code == 2 and err.startswith("erreur : main de Cy : caractère inattendu « q »") and \
+        err.splitlines()[0].endswith("(caractère 11)") and err.splitlines()[2] == "  " + " " * 10 + "^", err
+
+
+def test_a_riichi_games_listing_says_who_declared_riichi(capsys, tmp_path):
+    # a draw's "+2,000" stood unexplained: the CSV and the PDF say who declared riichi, the listing did not
+    d = str(tmp_path)
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    run(capsys, "record", "draw", "1", "--riichi", "Bob", "--tenpai", "Bob", "--data-dir", d)
+    code, out, _ = run(capsys, "games", "1", "--data-dir", d)
+    assert code == 0 and "draw (tenpai: Bob) · riichi: Bob" in out, out
+    code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", d)
+    assert code == 0 and "donne nulle (tenpai : Bob) · riichi : Bob" in out, out

@@ -195,6 +195,8 @@ FR = {
     "who is who there: {pairs} (--as PLAYER=OTHER to choose)":
         "qui est qui là-bas : {pairs} (--as JOUEUR=AUTRE pour choisir)",
     "{player} as {other}": "{player} comme {other}",
+    "{player}'s hand: {message}": "main de {player} : {message}",
+    "riichi: {players}": "riichi : {players}",
     "hand {n} of game {game} moved to game {to}, as its {hand}":
         "main {n} de la partie {game} déplacée dans la partie {to}, comme sa {hand}",
     "(from the command line: mjtable record undo {game}, then record the hand again)":

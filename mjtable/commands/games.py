@@ -699,6 +699,9 @@ def sheet_text(view: dict, french: bool = False) -> str:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
         hp = gamelog.played_by(game, h)        # who played it (a substitute sat in)
         what = score_sheet.result_text(h, hp, flow, tr, number) + (f"{colon} {notations}" if notations else "")
+        if flow.has_riichi and h.get("riichi"):
+            # who declared riichi, as the CSV and the PDF say it: a draw's "+500" stood unexplained
+            what += " · " + tr("riichi: {players}", players=", ".join(hp[p] for p in h["riichi"]))
         # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone; the
         # players' ending the game here was played in no deal (the CSV leaves it empty too)
         deal, dealer = (gamelog.round_label(h, flow, tr), hp[h["dealer"]]) if h["kind"] != "end" else ("", "")

@@ -116,9 +116,14 @@ class Refused(Exception):
     (no winning hand, under the minimum), the "answer is no" of ``mjtable --help``'s exit status,
     as ``mjtable score`` gives it."""
 
-    def __init__(self, message: str, no: bool = False):
+    def __init__(self, message: str, no: bool = False, whose: str | None = None, position: int | None = None,
+                 below: tuple = ()):
         super().__init__(message)
         self.no = no
+        # the winner whose hand it is about, the character at fault (counted from 0), and the lines
+        # printed under the message (that notation and a caret): said around the message, which is
+        # looked up in French whole
+        self.whose, self.position, self.below = whose, position, below
 
 
 #: The refusals of a win that say the hand is no win (webui.gamelog's HandRefused codes).
@@ -193,7 +198,10 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
     if not result.get("hand"):
         why = result.get("no_hand") or "no winning hand was rebuilt from it"
         raise Refused(f"{path}: {why}; check it with mjtable read {path}, then record its notation")
-    print(f"{path}: {result.get('notation')}")
+    # the dora indicators read beside the hand count in its score: said with it (a haneman's
+    # indicator stood unsaid)
+    dora = ((result["hand"].get("context") or {}).get("dora_indicators") or []) if isinstance(result["hand"], dict) else []
+    print(f"{path}: {result.get('notation')}" + (f" (dora indicators read: {' '.join(dora)})" if dora else ""))
     return result["hand"]
 
 
@@ -342,6 +350,24 @@ def _score_warnings(view: dict, hand: dict) -> list[str]:
     return out
 
 
+def _hand_at_fault(args, error: dict) -> dict:
+    """Where a refused win's error lies, as ``Refused`` says it: whose hand, where several winners
+    were given (a trial's "too many tiles" named neither), and the character at fault with the
+    notation and a caret under it, as ``mjtable score`` shows a typo."""
+    import re
+
+    from .score import columns
+    m = re.match(r"(?:winners\[(\d+)\]\.)?hand\b", str(error.get("field") or ""))
+    if m is None or not args.hand:
+        return {}
+    k = int(m.group(1) or 0)
+    out = {"whose": args.winner[k]} if len(args.winner) > 1 and k < len(args.winner) else {}
+    position, typed = error.get("position"), args.hand[k] if k < len(args.hand) else None
+    if isinstance(position, int) and isinstance(typed, str) and 0 <= position <= len(typed):
+        out.update(position=position, below=(f"  {typed}", f"  {' ' * columns(typed[:position])}^"))
+    return out
+
+
 def _said(response, game=None) -> str:
     error = (response.get_json(silent=True) or {}).get("error") or {}
     said = error.get("message") or response.status
@@ -452,13 +478,22 @@ def _run(args, client, sheet_text) -> int:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):
             # a move refused for a game over is the other game's: its undo, not this one's
-            code = ((r.get_json(silent=True) or {}).get("error") or {}).get("code")
-            raise Refused(_said(r, args.to if args.action == "move" else args.game), no=code in NO_WIN_CODES)
+            error = (r.get_json(silent=True) or {}).get("error") or {}
+            where = _hand_at_fault(args, error) if args.action == "win" else {}
+            raise Refused(_said(r, args.to if args.action == "move" else args.game),
+                          no=error.get("code") in NO_WIN_CODES, **where)
         answer = r.get_json()
         # a hand moved is said in the game it went to, whose standing follows
         view = client.get(f"/api/games/{args.to if args.action == 'move' else args.game}").get_json()
     except Refused as e:
-        print(f"{'erreur :' if french else 'error:'} {said(str(e))}", file=sys.stderr)
+        message = said(str(e))
+        if e.whose:
+            message = tr("{player}'s hand: {message}", player=e.whose, message=message)
+        if e.position is not None:
+            message += f" ({tr('character {n}', n=e.position + 1)})"
+        print(f"{'erreur :' if french else 'error:'} {message}", file=sys.stderr)
+        for line in e.below:
+            print(line, file=sys.stderr)
         return 1 if e.no else 2
     text = sheet_text(view, french=french).split("\n")
     if args.action == "undo":

@@ -1954,6 +1954,15 @@ def test_a_game_started_by_mistake_is_deleted_from_the_command_line(capsys, tmp_
     code, out, _ = run(capsys, "record", "delete", "1", "--yes", "--data-dir", data)
     assert code == 0 and out.strip() == "game 1 (Oops) deleted, with its 0 hands"
     assert "Oops" not in run(capsys, "games", "--data-dir", data)[1]
+    # counted as the listing counts them: "its 2 hands" of a draw and a chombo read as a hand more
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "A", "B", "C", "D", "--name", "Two", "--data-dir", data)
+    run(capsys, "record", "draw", "2", "--data-dir", data)
+    run(capsys, "record", "false-win", "2", "B", "--data-dir", data)
+    assert "1 hand and 1 chombo, numbered among them below" in run(capsys, "games", "2", "--data-dir", data)[1]
+    code, _, err = run(capsys, "record", "delete", "2", "--data-dir", data)
+    assert code == 2 and "removes its 1 hand and 1 chombo for good: add --yes" in err, err
+    code, _, err = run(capsys, "record", "delete", "2", "--lang", "fr", "--data-dir", data)
+    assert code == 2 and "efface ses 1 main et 1 chombo pour de bon" in err, err
 
 
 def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):

@@ -188,9 +188,9 @@ FR = {
     "{what}, after hand {n}": "{what}, après la main {n}",
     "hand {n} ({deal}, {dealer} deals): {what}; {moved}": "main {n} ({deal}, {dealer} est croupier) : {what} ; {moved}",
     "game {id} started: {name} ({rules})": "partie {id} commencée : {name} ({rules})",
-    "deleting game {id} ({name}) removes its {n} hand(s) for good: add --yes":
-        "supprimer la partie {id} ({name}) efface ses {n} main(s) pour de bon : ajoutez --yes",
-    "game {id} ({name}) deleted, with its {n} hand(s)": "partie {id} ({name}) supprimée, avec ses {n} main(s)",
+    "deleting game {id} ({name}) removes its {hands} for good: add --yes":
+        "supprimer la partie {id} ({name}) efface ses {hands} pour de bon : ajoutez --yes",
+    "game {id} ({name}) deleted, with its {hands}": "partie {id} ({name}) supprimée, avec ses {hands}",
     "undone: {hand}": "Annulée : {hand}", "last hand undone": "Dernière main annulée",
     "who is who there: {pairs} (--as PLAYER=OTHER to choose)":
         "qui est qui là-bas : {pairs} (--as JOUEUR=AUTRE pour choisir)",

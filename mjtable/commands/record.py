@@ -440,14 +440,21 @@ def _run(args, client, sheet_text) -> int:
             raise Refused(_said(r))
         view = before = r.get_json()
         if args.action == "delete":
-            hands = sum(h["kind"] != "end" for h in view["hands"])
+            # counted as the listing counts them ("8 hands and 1 chombo"; "its 9 hands" here read as
+            # a hand more than the game had)
+            from webui.store import PLAYED_KINDS
+            hands = tr("{n} hand(s)", n=sum(h["kind"] in PLAYED_KINDS for h in view["hands"]))
+            penalties = sum(h["kind"] == "penalty" for h in view["hands"])
+            if penalties:
+                hands += " " + tr("and {n} chombo(s)" if view["flow"]["has_riichi"] else "and {n} false win(s)",
+                                  n=penalties)
             if not args.yes:
-                raise Refused(tr("deleting game {id} ({name}) removes its {n} hand(s) for good: add --yes",
-                                 id=args.game, name=view["game"]["name"], n=hands))
+                raise Refused(tr("deleting game {id} ({name}) removes its {hands} for good: add --yes",
+                                 id=args.game, name=view["game"]["name"], hands=hands))
             r = client.delete(f"/api/games/{args.game}", json={})
             if r.status_code != 200:
                 raise Refused(_said(r))
-            print(tr("game {id} ({name}) deleted, with its {n} hand(s)", id=args.game, name=view["game"]["name"], n=hands))
+            print(tr("game {id} ({name}) deleted, with its {hands}", id=args.game, name=view["game"]["name"], hands=hands))
             return 0
         if args.action == "undo":
             r = client.post(f"/api/games/{args.game}/undo", json={})

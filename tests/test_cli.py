@@ -1990,6 +1990,10 @@ def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):
     code, out, err = run(capsys, "record", "win", "2", "--photo", dora, "--winner", "B", "--discarder", "A",
                          "--riichi", "B", "--data-dir", data)
     assert code == 0 and out.splitlines()[0] == f"{dora}: 234m3455p566778s 5p (dora indicators read: 4p)", out + err
+    code, out, err = run(capsys, "record", "undo", "2", "--data-dir", data)
+    code, out, err = run(capsys, "record", "win", "2", "--photo", dora, "--winner", "B", "--discarder", "A",
+                         "--riichi", "B", "--lang", "fr", "--data-dir", data)
+    assert code == 0 and out.splitlines()[0] == f"{dora}: 234m3455p566778s 5p (indicateurs de dora lus : 4p)", out + err
 
 
 def test_a_player_named_with_a_digit_is_that_player_not_a_seat():
@@ -2047,3 +2051,24 @@ def test_a_riichi_games_listing_says_who_declared_riichi(capsys, tmp_path):
     assert code == 0 and "draw (tenpai: Bob) · riichi: Bob" in out, out
     code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", d)
     assert code == 0 and "donne nulle (tenpai : Bob) · riichi : Bob" in out, out
+
+
+def test_a_former_players_name_keeps_the_could_be_refusal_and_winners_are_named_as_the_game_names_them(capsys, tmp_path):
+    # review findings: "An" of Ann and Anne, with Andy replaced, was said to have left the table;
+    # "--winner 3" named the hand at fault "3's hand"; a notation typed with a leading space put
+    # the caret a column off
+    from mjtable.commands.record import Refused, seat_at_table
+    view = {"game": {"players": ["Ann", "Anne", "Andy", "Di"]}, "seated": ["Ann", "Anne", "Zed", "Di"],
+            "hands": [{"played_by": ["Ann", "Anne", "Andy", "Di"]}]}
+    with pytest.raises(Refused, match="'An' could be Ann or Anne"):
+        seat_at_table("An", view)
+    with pytest.raises(Refused, match="Andy left the table: Zed plays that seat now"):
+        seat_at_table("andy", view)
+    d = str(tmp_path)
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    code, _, err = run(capsys, "record", "win", "1", "22m55m33p99p11s77z9s 9s", "123m456p789s234m555p 9s",
+                       "--winner", "2", "--winner", "cy", "--discarder", "Ann", "--data-dir", d)
+    assert code == 2 and err.startswith("error: Cy's hand: too many tiles"), err
+    code, _, err = run(capsys, "record", "win", "1", " 123m456p789qs11z 1z", "--winner", "Bob", "--discarder", "Ann",
+                       "--data-dir", d)
+    assert code == 2 and err.splitlines()[1:] == ["  123m456p789qs11z 1z", "             ^"], err

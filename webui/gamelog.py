@@ -1164,7 +1164,9 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                 dropped.append(key)
             continue
         value = read(data[key])
-        if key == "round_wind" and value not in played_rounds(game):
+        # a wind the hand already had (an edit of a hand recorded so before, a file's) stays
+        if (key == "round_wind" and told and value not in played_rounds(game)
+                and value != (previous or {}).get("round_wind")):
             # a riichi game's West round was taken, and the game went on in it (002 §3.1: the East
             # and the South rounds; docs/rulings.md, riichi rounds)
             raise GameError("bad_field", f"there is no {WINDS[value]} round in this game: its rules play no such "
@@ -1744,14 +1746,21 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
         return recorded
 
 
-def final_table_changed_by_move(store: Store, game_id: int, seq: int) -> str | None:
-    """What to say when hand ``seq`` moves out of a game already ended: its final table changes (a
-    club's finished game lost a hand, its exported result and standings changed unsaid)."""
-    last = store.last_hand(game_id)
-    if last is None or last["kind"] != "end" or last["seq"] < seq:
-        return None
-    name = store.get_game(game_id)["name"]
-    return f"game {game_id} ({name}) was over: its final table has changed without hand {seq}; export its score sheet again"
+def is_finished(store: Store, game_id: int) -> bool:
+    """Whether the game is over: ended by the players, or its last round played."""
+    return next_deal(store, store.get_game(game_id)).finished
+
+
+def moved_out_of_finished(store: Store, game_id: int, seq: int) -> str:
+    """What to say once hand ``seq`` has moved out of a game that was over (``is_finished`` before
+    the move): its final table changed, or it is in play again where the hand was of its last
+    round (a club's finished game lost a hand, its exported result and standings changed unsaid)."""
+    game = store.get_game(game_id)
+    if next_deal(store, game).finished:
+        return (f"game {game_id} ({game['name']}) was over: its final table has changed without hand {seq}; export "
+                "its score sheet again")
+    return (f"game {game_id} ({game['name']}) was over: without hand {seq} its last round is not played out, and it "
+            "is in play again")
 
 
 def seats_by_name(players: list[str], others: list[str], by_wind: list[int] | None = None) -> list[int]:

@@ -764,7 +764,8 @@ def restore(game_id, edit_id):
     relearnt = teaching.teach_restored_hand(h)
     last = get_store().last_hand(game_id)
     # a finished game's final table, exported perhaps, changes: said, not left to be noticed
-    over = last["kind"] == "end" and last["seq"] > h["seq"]
+    # (ended by the players, or by its last round played)
+    over = gamelog.is_finished(get_store(), game_id) and last["seq"] > h["seq"]
     # said as its undo said the tile set forgot it ("your tile set … forgets its tiles")
     flash(i18n.t("hand {n} restored; the hands after it were recomputed" if last["seq"] > h["seq"]
                  else "hand {n} restored", n=h["seq"])
@@ -796,13 +797,13 @@ def move_hand(game_id, seq):
         try:
             if target is None:
                 raise gamelog.GameError("bad_field", "choose the game to move the hand to", field="to")
-            changed = gamelog.final_table_changed_by_move(store, game_id, seq)
+            was_over = gamelog.is_finished(store, game_id)
             recorded = gamelog.move_hand(store, game_id, seq, target["id"], seats, hand_id=_hand_id(request.form))
         except gamelog.GameError as e:
             refused = i18n.msg(e.to_dict())
         else:
             flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"])
-                  + (i18n.t("; ") + i18n.msg(changed) if changed else ""))
+                  + (i18n.t("; ") + i18n.msg(gamelog.moved_out_of_finished(store, game_id, seq)) if was_over else ""))
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
     # the hand's players as they played it, the other game's as they sit now (substitutes)
     return render_template("move_hand.html", game={**game, "players": gamelog.played_by(game, h)}, h=h, games=games,

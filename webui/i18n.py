@@ -197,6 +197,7 @@ FR = {
     "{player} as {other}": "{player} comme {other}",
     "{player}'s hand: {message}": "main de {player} : {message}",
     "riichi: {players}": "riichi : {players}",
+    "(dora indicators read: {tiles})": "(indicateurs de dora lus : {tiles})",
     "hand {n} of game {game} moved to game {to}, as its {hand}":
         "main {n} de la partie {game} déplacée dans la partie {to}, comme sa {hand}",
     "(from the command line: mjtable record undo {game}, then record the hand again)":
@@ -2949,6 +2950,9 @@ MESSAGES_FR = {
     "game {} ({}) was over: its final table has changed without hand {}; export its score sheet again":
         "la partie {0} ({1}) était terminée : son classement final a changé sans la main {2} ; exportez à nouveau sa "
         "feuille de score",
+    "game {} ({}) was over: without hand {} its last round is not played out, and it is in play again":
+        "la partie {0} ({1}) était terminée : sans la main {2}, son dernier tour n'est pas joué jusqu'au bout, et elle "
+        "reprend",
     "{} cannot take hand {} before its hand {}, where it was played: hand {}, {} ({}), would then be refused: {}":
         "{0} ne peut pas prendre la main {1} avant sa main {2}, où elle a été jouée : la main {3}, {4} ({5}), serait alors refusée : {6}",
     "hand {} is the only one before the game's end: resume the game first (Resume the game), then move it; nothing was moved":

@@ -124,6 +124,15 @@ def _profile_saved(name: str | None) -> bool:
         return False
 
 
+def _round_winds(game: dict | None, *deals) -> list[str]:
+    """The round winds the page offers: a game's own rounds (a riichi game's hand put in a West
+    round went on there), and the round of a recorded hand opened again, whatever it is (left out,
+    the menu showed East under a score of its own round)."""
+    winds = set(gamelog.played_rounds(game) if game else settlement.WINDS)
+    winds.update(d["round_wind"] for d in deals if d and d.get("round_wind") in settlement.WINDS)
+    return [w for w in settlement.WINDS if w in winds]
+
+
 def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
@@ -222,8 +231,7 @@ def _page(draft=None):
         change_texts=i18n.change_texts(),
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
-        # a game's rounds alone (a riichi game's hand put in a West round went on there)
-        winds=gamelog.played_rounds(game) if game else settlement.WINDS, state=state, recorded=recorded,
+        winds=_round_winds(game, correcting, recorded_deal), state=state, recorded=recorded,
         profile_active=_profile_active(), unsure=unsure_tiles(draft["reading"] if draft else None),
         # what this draft's corrections last taught: after a reload, a correction set back by hand
         # is then taken back (the page, starting from none, took the two for the same)

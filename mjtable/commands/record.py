@@ -200,8 +200,11 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
         raise Refused(f"{path}: {why}; check it with mjtable read {path}, then record its notation")
     # the dora indicators read beside the hand count in its score: said with it (a haneman's
     # indicator stood unsaid)
+    from webui import i18n, score_sheet
+    tr = i18n.t if args.lang == "fr" else score_sheet.english      # within run's request, in its language
     dora = ((result["hand"].get("context") or {}).get("dora_indicators") or []) if isinstance(result["hand"], dict) else []
-    print(f"{path}: {result.get('notation')}" + (f" (dora indicators read: {' '.join(dora)})" if dora else ""))
+    print(f"{path}: {result.get('notation')}" + (" " + tr("(dora indicators read: {tiles})", tiles=" ".join(dora))
+                                                 if dora else ""))
     return result["hand"]
 
 
@@ -212,7 +215,9 @@ def seat_at_table(text: str, view: dict) -> int:
     players = view.get("seated") or view["game"]["players"]
     try:
         return player_seat(text, players)
-    except Refused:
+    except Refused as refused:
+        if not str(refused).startswith("no player "):
+            raise                           # "'An' could be Ann or Anne" stays so
         for seat in range(4):
             former = {view["game"]["players"][seat]} | {(h.get("played_by") or [None] * 4)[seat]
                                                         for h in view.get("hands") or []}
@@ -220,10 +225,10 @@ def seat_at_table(text: str, view: dict) -> int:
             former.discard(None)
             if former:
                 try:
-                    player_seat(text, sorted(former))
+                    who = sorted(former)[player_seat(text, sorted(former))]
                 except Refused:
                     continue
-                raise Refused(f"{text} left the table: {players[seat]} plays that seat now (name one of "
+                raise Refused(f"{who} left the table: {players[seat]} plays that seat now (name one of "
                               f"{', '.join(players)}, or a seat 1-4)") from None
         raise
 
@@ -350,7 +355,15 @@ def _score_warnings(view: dict, hand: dict) -> list[str]:
     return out
 
 
-def _hand_at_fault(args, error: dict) -> dict:
+def _player_named(text: str, view: dict) -> str:
+    """The name of the player ``text`` names at the table (``seat_at_table``), else ``text``."""
+    try:
+        return (view.get("seated") or view["game"]["players"])[seat_at_table(text, view)]
+    except Refused:
+        return text
+
+
+def _hand_at_fault(args, error: dict, view: dict) -> dict:
     """Where a refused win's error lies, as ``Refused`` says it: whose hand, where several winners
     were given (a trial's "too many tiles" named neither), and the character at fault with the
     notation and a caret under it, as ``mjtable score`` shows a typo."""
@@ -361,8 +374,11 @@ def _hand_at_fault(args, error: dict) -> dict:
     if m is None or not args.hand:
         return {}
     k = int(m.group(1) or 0)
-    out = {"whose": args.winner[k]} if len(args.winner) > 1 and k < len(args.winner) else {}
-    position, typed = error.get("position"), args.hand[k] if k < len(args.hand) else None
+    # the player as the game names them ("--winner 3" or "cy" named "3's hand", "cy's hand")
+    out = {"whose": _player_named(args.winner[k], view)} if len(args.winner) > 1 and k < len(args.winner) else {}
+    # the position counts in the notation as the server reads it, stripped
+    typed = args.hand[k] if k < len(args.hand) else None
+    position, typed = error.get("position"), typed.strip() if isinstance(typed, str) else None
     if isinstance(position, int) and isinstance(typed, str) and 0 <= position <= len(typed):
         out.update(position=position, below=(f"  {typed}", f"  {' ' * columns(typed[:position])}^"))
     return out
@@ -486,7 +502,7 @@ def _run(args, client, sheet_text) -> int:
         if r.status_code not in (200, 201):
             # a move refused for a game over is the other game's: its undo, not this one's
             error = (r.get_json(silent=True) or {}).get("error") or {}
-            where = _hand_at_fault(args, error) if args.action == "win" else {}
+            where = _hand_at_fault(args, error, view) if args.action == "win" else {}
             raise Refused(_said(r, args.to if args.action == "move" else args.game),
                           no=error.get("code") in NO_WIN_CODES, **where)
         answer = r.get_json()

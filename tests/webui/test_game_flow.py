@@ -2894,3 +2894,21 @@ def test_a_round_its_rules_do_not_play_is_refused(client):
     offered = lambda gid: re.findall(r'<option value="([ESWN])"', client.get(f"/review/new?game={gid}&lang=en")
                                      .get_data(as_text=True).split('name="round_wind"')[1].split("</select>")[0])
     assert offered(riichi) == ["E", "S"] and offered(half) == ["E"] and offered(mcr) == ["E", "S", "W", "N"]
+
+
+def test_a_hand_recorded_in_a_round_the_rules_do_not_play_can_still_be_edited_and_imported(client, monkeypatch):
+    # the refusal is of a new wind: a riichi hand recorded in the West round before it was refused
+    # kept it in every edit (the edit form sends the hand's own round back) and in its game's export
+    from webui import gamelog, review, settlement
+    gid = new_game(client, "riichi")
+    monkeypatch.setattr(gamelog, "played_rounds", lambda game: settlement.WINDS)
+    post(client, gid, {"kind": "draw", "round_wind": "W"})
+    monkeypatch.undo()
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw", "round_wind": "W", "note": "kept"})
+    assert r.status_code == 200, r.json
+    export = client.get(f"/games/{gid}/export.json").get_json()
+    assert client.post("/api/games/import", json=export).status_code == 201
+    # and a review page opened on such a hand offers its round beside the game's own
+    game = client.get(f"/api/games/{gid}").json["game"]
+    assert review._round_winds(game, {"round_wind": "W"}) == ["E", "S", "W"]
+    assert review._round_winds(game, None) == ["E", "S"] and review._round_winds(None) == list(settlement.WINDS)

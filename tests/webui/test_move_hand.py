@@ -379,3 +379,18 @@ def test_a_hand_moved_out_of_a_finished_game_says_its_final_table_changed(client
     third = _game(client, "mcr", ["Ivy", "Jo", "Kim", "Lu"])
     r = client.post(f"/api/games/{other}/hands/1/move", json={"to": third})
     assert r.status_code == 200 and "warnings" not in r.json, r.json
+
+
+def test_a_hand_moved_out_of_a_game_finished_by_its_last_round_says_it_is_in_play_again(client):
+    # a half game over after its East round has no "end" row: the move said nothing, and the game
+    # went from finished to in play
+    half = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS, "flow": {"east_only": True}}).json
+    gid = half["game"]["id"]
+    for _ in range(4):
+        post(client, gid, {"kind": "draw"})
+    assert client.get(f"/api/games/{gid}").json["finished"]
+    other = _game(client, "riichi", ["Eve", "Fay", "Gus", "Hal"])
+    name = half["game"]["name"]
+    r = client.post(f"/api/games/{gid}/hands/1/move", json={"to": other})
+    assert r.status_code == 200 and r.json["warnings"][0]["message"] == (
+        f"game {gid} ({name}) was over: without hand 1 its last round is not played out, and it is in play again")

@@ -225,6 +225,18 @@ SCREEN_CHROME_SHARE = 0.2
 # "Read a chat's screenshot's photo alone".
 SCREEN_TALL = 1.9
 SCREEN_CHAT_PHOTO_LEAST = 0.18
+# A chat on a wallpaper of doodles (a chat app's default): only its title bar and message box are
+# flat, and the photo with every message between them was one run, read whole (the doodles and
+# words as tiles). Where a portrait picture shaped as a screen gives a photo over
+# SCREEN_WALLPAPER_TALL of its height, the photo is found by its own edges (``photo_edges``): left
+# and right, columns where the grey steps by more than SCREEN_EDGE_STEP levels down
+# SCREEN_CHAT_PHOTO_LEAST of the height, SCREEN_EDGE_APART of the width apart (a bubble is 62-78 %
+# of it); top and bottom across it (docs/decisions.md). None: off.
+SCREEN_EDGE_STEP: float | None = 12.0
+SCREEN_EDGE_APART = 0.3
+# ... and its top and bottom edges step so across this share of its width or more
+SCREEN_EDGE_ACROSS = 0.7
+SCREEN_WALLPAPER_TALL = 0.7
 # A dark photo (a dim room, a webcam without auto-exposure) is brightened before it is read, as
 # a camera's exposure would: when the 99th percentile of its grey levels is under DARK_P99, every
 # pixel is scaled so that it reaches EXPOSURE_TARGET (at most MAX_GAIN times, and never so much
@@ -942,7 +954,62 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
             # a sample line more each side: the photo's edge lies between a flat sample and the next
             span[1 - axis] = max(0, (photo[0] - 1) * step)
             span[3 - axis] = min(full, (photo[1] + 1) * step)
-    return None if span == [0, 0, w, h] else tuple(span)
+    found = None if span == [0, 0, w, h] else tuple(span)
+    if (SCREEN_EDGE_STEP is not None and h >= SCREEN_TALL * w and found is not None
+            and found[3] - found[1] > SCREEN_WALLPAPER_TALL * h):
+        # a chat on a wallpaper of doodles: only its title bar and message box are flat, and the
+        # photo with every message between them was one run; the photo is found by its own edges
+        # instead (only there: in a tall photo of tiles in a grid, the tiles make rectangles too)
+        edges = photo_edges(grey)
+        if edges is not None:
+            x0, y0, x1, y1 = edges
+            found = (max(0, (x0 - 1) * step), max(0, (y0 - 1) * step), min(w, (x1 + 1) * step),
+                     min(h, (y1 + 1) * step))
+    return found
+
+
+def _longest_run(mask: np.ndarray) -> tuple[int, int]:
+    """(first, past the last) of the longest run of True in ``mask`` (1-D); (0, 0) for none."""
+    change = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
+    starts, ends = np.flatnonzero(change == 1), np.flatnonzero(change == -1)
+    if not len(starts):
+        return 0, 0
+    k = int(np.argmax(ends - starts))
+    return int(starts[k]), int(ends[k])
+
+
+def photo_edges(grey: np.ndarray, least: float = SCREEN_CHAT_PHOTO_LEAST, step: float = SCREEN_EDGE_STEP,
+                apart: float = SCREEN_EDGE_APART) -> tuple[int, int, int, int] | None:
+    """The photo (x0, y0, x1, y1 in ``grey``'s pixels) a chat screenshot shows, found by its left
+    and right edges: two columns where the grey steps by more than ``step`` levels down ``least``
+    of the picture's height or more (a row's gap bridged), ``apart`` of its width apart or more,
+    running down mostly the same rows; the widest, tallest such pair, its rows both edges'
+    together. A wallpaper's doodles and a message's bubble are far shorter. None without one."""
+    g = grey.astype(np.int16)
+    n_rows, n_cols = g.shape
+    steps = np.abs(np.diff(g, axis=1)) > step            # an edge between column c and c + 1
+    steps = cv2.dilate(steps.astype(np.uint8), np.ones((3, 1), np.uint8)).astype(bool)
+    tall = [(c, *run) for c in range(n_cols - 1) for run in [_longest_run(steps[:, c])]
+            if run[1] - run[0] >= least * n_rows]
+    across = np.abs(np.diff(g, axis=0)) > step           # an edge between row r and r + 1
+    best = None
+    for i, (c0, s0, e0) in enumerate(tall):
+        for c1, s1, e1 in tall[i + 1:]:
+            both = min(e0, e1) - max(s0, s1)
+            if c1 - c0 < apart * n_cols or both < least * n_rows or both < 0.8 * min(e0 - s0, e1 - s1):
+                continue
+            s, e = min(s0, s1), max(e0, e1)          # both edges' rows: nothing of the photo cut
+            # a rectangle: a top edge across it where its sides begin, and a bottom edge in its
+            # last quarter (its bubble may go on under it); tiles' and a table's edges in a tall
+            # photo of a hand met the sides' test alone
+            cover = across[:, c0 + 1:c1 + 1].mean(axis=1) if c1 > c0 else np.zeros(len(across))
+            top = cover[max(0, s - 3):s + 3]
+            bottom = cover[max(0, e - (e - s) // 4 - 1):e + 2]
+            if not (len(top) and len(bottom) and min(top.max(), bottom.max()) >= SCREEN_EDGE_ACROSS):
+                continue
+            if best is None or (e - s) * (c1 - c0) > best[0]:
+                best = ((e - s) * (c1 - c0), c0 + 1, s, c1 + 1, e)
+    return None if best is None else best[1:]
 
 
 def _photo_run(flat: np.ndarray, photo_least: float, chrome_share: float | None, flat_least: float,

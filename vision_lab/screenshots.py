@@ -2,8 +2,9 @@
 gallery app, between flat bands holding the status bar (time, signal, Wi-Fi, battery), the app's bar
 ("< Photos", a date) and four buttons, in a dark or light theme, at a phone's size; or (``--app
 chat``) sent in a chat, in a bubble two thirds of the screen wide with messages above and below it,
-the chat's name at the top and its message box at the bottom, on a plain background; labels moved
-with the photo. Written
+the chat's name at the top and its message box at the bottom, on a plain background (``--app
+chat-wallpaper``: on a wallpaper of doodles, as a chat app's default one); labels moved with the
+photo. Written
 as PNG, as phones save screenshots.
 
     python -m vision_lab.screenshots ../shared/data/chinese-mahjong-detection/valid --out build/shots/valid
@@ -82,12 +83,47 @@ def _message(canvas: np.ndarray, y: float, rng, s: float, fg, bubble) -> float:
     return y + th + 75 * s
 
 
-def chat_screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool | None = None
-                    ) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+def doodles(canvas: np.ndarray, rng, s: float, contrast: tuple = (8, 26)) -> None:
+    """Cover ``canvas`` with a chat wallpaper's doodles: small outlined shapes (rings, squares,
+    stars, zigzags, hearts of two arcs) 40-110 px across at a 1170-px screen's scale (``s``), in
+    strokes 2-4 px wide a few grey levels off the background (``contrast``), every 90 px or so,
+    as a chat app's default wallpaper draws its icons."""
+    h, w = canvas.shape[:2]
+    step = int(90 * s)
+    base = canvas[0, 0].astype(int)
+    for y in range(0, h + step, step):
+        for x in range(0, w + step, step):
+            cx, cy = x + int(rng.integers(-step // 3, step // 3)), y + int(rng.integers(-step // 3, step // 3))
+            r = int(rng.uniform(20, 55) * s)
+            shift = int(rng.integers(*contrast)) * (1 if base.mean() < 128 else -1)
+            colour = tuple(int(np.clip(v + shift, 0, 255)) for v in base)
+            thick = max(1, int(rng.uniform(2, 4) * s))
+            kind = int(rng.integers(5))
+            if kind == 0:
+                cv2.circle(canvas, (cx, cy), r, colour, thick, cv2.LINE_AA)
+            elif kind == 1:
+                cv2.rectangle(canvas, (cx - r, cy - r), (cx + r, cy + r), colour, thick, cv2.LINE_AA)
+            elif kind == 2:
+                pts = [(cx + r * np.cos(a) * (1 if k % 2 == 0 else 0.45), cy + r * np.sin(a) * (1 if k % 2 == 0 else 0.45))
+                       for k, a in enumerate(np.linspace(0, 2 * np.pi, 11)[:-1] + rng.uniform(0, 1))]
+                cv2.polylines(canvas, [np.int32(pts)], True, colour, thick, cv2.LINE_AA)
+            elif kind == 3:
+                pts = [(cx - r + k * r // 2, cy + (r // 2 if k % 2 else -r // 2)) for k in range(5)]
+                cv2.polylines(canvas, [np.int32(pts)], False, colour, thick, cv2.LINE_AA)
+            else:
+                cv2.ellipse(canvas, (cx - r // 2, cy), (r // 2, r // 2), 0, 180, 360, colour, thick, cv2.LINE_AA)
+                cv2.ellipse(canvas, (cx + r // 2, cy), (r // 2, r // 2), 0, 180, 360, colour, thick, cv2.LINE_AA)
+                cv2.polylines(canvas, [np.int32([(cx - r, cy), (cx, cy + r), (cx + r, cy)])], False, colour, thick,
+                              cv2.LINE_AA)
+
+
+def chat_screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool | None = None,
+                    wallpaper: bool = False) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """``photo`` sent in a chat app on a phone (``width`` px wide, dark theme or not; drawn when
-    None), on a plain background: one to four messages above it, its bubble 62-78 % of the width
-    at either side with the time under the photo, messages below down to the message box. Returns
-    the screenshot and the photo's (left, top, width, height) in it."""
+    None), on a plain background (``wallpaper``: covered with ``doodles``, as a chat app's default
+    wallpaper): one to four messages above it, its bubble 62-78 % of the width at either side with
+    the time under the photo, messages below down to the message box. Returns the screenshot and
+    the photo's (left, top, width, height) in it."""
     width = int(rng.choice(SCREEN_WIDTHS)) if width is None else width
     height = int(width * rng.uniform(*SCREEN_SHAPE))
     dark = rng.random() < 0.4 if dark is None else dark
@@ -96,6 +132,8 @@ def chat_screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool
     fg = (235, 235, 235) if dark else (20, 20, 20)
     theirs, mine = ((60, 60, 60), (90, 140, 60)) if dark else ((255, 255, 255), (200, 245, 220))
     canvas = np.full((height, width, 3), bg, np.uint8)
+    if wallpaper:
+        doodles(canvas, rng, s)
     cv2.rectangle(canvas, (0, 0), (width, int(230 * s)), tuple(int(v * 0.9) for v in bg), -1)
     cv2.putText(canvas, "Mahjong club", (int(140 * s), int(180 * s)), cv2.FONT_HERSHEY_SIMPLEX, 1.3 * s, fg, 2,
                 cv2.LINE_AA)
@@ -125,7 +163,8 @@ def chat_screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool
 
 
 #: The apps a photo is shown in.
-APPS = {"gallery": screenshot, "chat": chat_screenshot}
+APPS = {"gallery": screenshot, "chat": chat_screenshot,
+        "chat-wallpaper": lambda photo, rng: chat_screenshot(photo, rng, wallpaper=True)}
 
 
 def write_screenshots(source: Path, out: Path, seed: int = 0, app: str = "gallery") -> int:
@@ -156,7 +195,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0,
                         help="the phones' sizes, themes, clocks, messages and the photos' places")
     parser.add_argument("--app", choices=sorted(APPS), default="gallery",
-                        help="the app showing the photo: a gallery (default) or a chat on a plain background")
+                        help="the app showing the photo: a gallery (default), a chat on a plain background, or a "
+                             "chat on a wallpaper of doodles")
     args = parser.parse_args(argv)
     n = write_screenshots(args.source, args.out, args.seed, args.app)
     print(f"{n} screenshots written to {args.out}")

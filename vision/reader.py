@@ -231,8 +231,11 @@ SCREEN_CHAT_PHOTO_LEAST = 0.18
 # SCREEN_WALLPAPER_TALL of its height, the photo is found by its own edges (``photo_edges``): left
 # and right, columns where the grey steps by more than SCREEN_EDGE_STEP levels down
 # SCREEN_CHAT_PHOTO_LEAST of the height, SCREEN_EDGE_APART of the width apart (a bubble is 62-78 %
-# of it); top and bottom across it (docs/decisions.md). None: off.
-SCREEN_EDGE_STEP: float | None = 12.0
+# of it); top and bottom across it (docs/decisions.md). None: off, as it ships: a review found it
+# firing on a gallery screenshot's portrait photo (over 0.7 of the screen too) and cutting 139 px
+# of it to a rectangle inside, and a tall photo of tiles in a grid makes such rectangles; nothing
+# yet tells a chat's run from such a photo.
+SCREEN_EDGE_STEP: float | None = None
 SCREEN_EDGE_APART = 0.3
 # ... and its top and bottom edges step so across this share of its width or more
 SCREEN_EDGE_ACROSS = 0.7
@@ -960,7 +963,7 @@ def screen_photo(picture: np.ndarray, flat_range: float | None = SCREEN_FLAT_RAN
         # a chat on a wallpaper of doodles: only its title bar and message box are flat, and the
         # photo with every message between them was one run; the photo is found by its own edges
         # instead (only there: in a tall photo of tiles in a grid, the tiles make rectangles too)
-        edges = photo_edges(grey)
+        edges = photo_edges(grey, step=SCREEN_EDGE_STEP)
         if edges is not None:
             x0, y0, x1, y1 = edges
             found = (max(0, (x0 - 1) * step), max(0, (y0 - 1) * step), min(w, (x1 + 1) * step),
@@ -978,7 +981,7 @@ def _longest_run(mask: np.ndarray) -> tuple[int, int]:
     return int(starts[k]), int(ends[k])
 
 
-def photo_edges(grey: np.ndarray, least: float = SCREEN_CHAT_PHOTO_LEAST, step: float = SCREEN_EDGE_STEP,
+def photo_edges(grey: np.ndarray, least: float = SCREEN_CHAT_PHOTO_LEAST, step: float = 12.0,
                 apart: float = SCREEN_EDGE_APART) -> tuple[int, int, int, int] | None:
     """The photo (x0, y0, x1, y1 in ``grey``'s pixels) a chat screenshot shows, found by its left
     and right edges: two columns where the grey steps by more than ``step`` levels down ``least``
@@ -1002,9 +1005,8 @@ def photo_edges(grey: np.ndarray, least: float = SCREEN_CHAT_PHOTO_LEAST, step: 
             # a rectangle: a top edge across it where its sides begin, and a bottom edge in its
             # last quarter (its bubble may go on under it); tiles' and a table's edges in a tall
             # photo of a hand met the sides' test alone
-            cover = across[:, c0 + 1:c1 + 1].mean(axis=1) if c1 > c0 else np.zeros(len(across))
-            top = cover[max(0, s - 3):s + 3]
-            bottom = cover[max(0, e - (e - s) // 4 - 1):e + 2]
+            top = across[max(0, s - 3):s + 3, c0 + 1:c1 + 1].mean(axis=1)
+            bottom = across[max(0, e - (e - s) // 4 - 1):e + 2, c0 + 1:c1 + 1].mean(axis=1)
             if not (len(top) and len(bottom) and min(top.max(), bottom.max()) >= SCREEN_EDGE_ACROSS):
                 continue
             if best is None or (e - s) * (c1 - c0) > best[0]:

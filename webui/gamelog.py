@@ -2266,8 +2266,9 @@ def _scoring_text(score: dict, french: bool) -> str:
                 else f"{item.get('total')} {said(unit_for(item.get('unit'), item.get('total')))}").strip()
              for item in score.get("items") or []]
     # 002 §4: from 5 han the minipoints no longer count ("60 fu" beside a baiman read as counted)
+    # (« minipoints » in French, as 002 and the pages say them: the CSV said « 25 fu »)
     if score.get("rules") == "riichi" and score.get("fu") and fu_counts(score):
-        parts.append(f"{score['fu']} fu")
+        parts.append(f"{score['fu']} {'minipoints' if french else 'fu'}")
     # a total held at the table's limit says so, as the sheet does: items worth 36 points and 5
     # doubles beside "500", or 13 faan of items beside "10", read as a mistake
     if isinstance(score.get("faan"), int) and isinstance(score.get("faan_counted"), int) \

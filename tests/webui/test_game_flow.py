@@ -1133,6 +1133,11 @@ def test_export_and_import_replay_the_game(client):
     at = next(k for k, (body, _) in enumerate(RIICHI_GAME) if body.get("hand") == SEVEN_PAIRS_TANYAO)
     haneman = dict(zip(rows[0], rows[1 + at]))
     assert "Seven Pairs 2 han" in haneman["scoring"] and " fu" not in haneman["scoring"], haneman["scoring"]
+    # in French, minipoints, as 002 and the pages say them (the CSV said « 25 fu »)
+    text = client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig")
+    fr = list(csv.reader(io.StringIO(text), delimiter=";" if ";" in text.splitlines()[0] else ","))
+    said = next(v for v in fr[3] if "Sept Paires" in v)
+    assert "25 minipoints" in said and " fu" not in said, said
     second = dict(zip(rows[0], rows[2]))      # several players as several winners are: names hold spaces
     assert (second["tenpai"], second["riichi"]) == ("Ann & Cy", "Cy")
     assert rows[-4:][0][:2] == ["1", "Bob"]

@@ -418,14 +418,12 @@ def move_hand(game_id, seq):
     if seats is None:
         h = store.get_hand(game_id, seq)
         seats = gamelog.default_seats(store.get_game(game_id), h, target, gamelog.move_place(store, h, target)[1])
-    was_over = gamelog.is_finished(store, game_id)
-    hand = gamelog.move_hand(store, game_id, seq, to, seats, hand_id=_hand_id(data))
+    hand, left_over = gamelog.move_hand_said(store, game_id, seq, to, seats, hand_id=_hand_id(data))
     hand.pop("request_keys", None)
     answer = _hand_answer(hand, gamelog.standing(store, to))
-    if was_over:
-        answer["warnings"] = answer.get("warnings", []) + [{
-            "code": "final_table_changed", "game": game_id,
-            "message": gamelog.moved_out_of_finished(store, game_id, seq)}]
+    if left_over:
+        answer["warnings"] = answer.get("warnings", []) + [{"code": "final_table_changed", "game": game_id,
+                                                            "message": left_over}]
     return jsonify(answer)
 
 

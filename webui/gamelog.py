@@ -1751,6 +1751,15 @@ def is_finished(store: Store, game_id: int) -> bool:
     return next_deal(store, store.get_game(game_id)).finished
 
 
+def move_hand_said(store: Store, game_id: int, seq: int, target_id: int, seats: list[int],
+                   hand_id=None) -> tuple[dict, str | None]:
+    """``move_hand``, and what to say of the game it leaves where that game was over
+    (``moved_out_of_finished``), else None: the page and the API say it alike."""
+    was_over = is_finished(store, game_id)
+    recorded = move_hand(store, game_id, seq, target_id, seats, hand_id=hand_id)
+    return recorded, moved_out_of_finished(store, game_id, seq) if was_over else None
+
+
 def moved_out_of_finished(store: Store, game_id: int, seq: int) -> str:
     """What to say once hand ``seq`` has moved out of a game that was over (``is_finished`` before
     the move): its final table changed, or it is in play again where the hand was of its last

@@ -797,13 +797,13 @@ def move_hand(game_id, seq):
         try:
             if target is None:
                 raise gamelog.GameError("bad_field", "choose the game to move the hand to", field="to")
-            was_over = gamelog.is_finished(store, game_id)
-            recorded = gamelog.move_hand(store, game_id, seq, target["id"], seats, hand_id=_hand_id(request.form))
+            recorded, left_over = gamelog.move_hand_said(store, game_id, seq, target["id"], seats,
+                                                         hand_id=_hand_id(request.form))
         except gamelog.GameError as e:
             refused = i18n.msg(e.to_dict())
         else:
             flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"])
-                  + (i18n.t("; ") + i18n.msg(gamelog.moved_out_of_finished(store, game_id, seq)) if was_over else ""))
+                  + (i18n.t("; ") + i18n.msg(left_over) if left_over else ""))
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
     # the hand's players as they played it, the other game's as they sit now (substitutes)
     return render_template("move_hand.html", game={**game, "players": gamelog.played_by(game, h)}, h=h, games=games,

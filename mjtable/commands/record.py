@@ -218,14 +218,12 @@ def seat_at_table(text: str, view: dict) -> int:
     except Refused as refused:
         if not str(refused).startswith("no player "):
             raise                           # "'An' could be Ann or Anne" stays so
-        for seat in range(4):
-            former = {view["game"]["players"][seat]} | {(h.get("played_by") or [None] * 4)[seat]
-                                                        for h in view.get("hands") or []}
-            former.discard(players[seat])
-            former.discard(None)
+        from webui.gamelog import name_key, seat_names
+        for seat, names in enumerate(seat_names(view)):
+            former = [n for n in names if name_key(n) != name_key(players[seat])]
             if former:
                 try:
-                    who = sorted(former)[player_seat(text, sorted(former))]
+                    who = former[player_seat(text, former)]
                 except Refused:
                     continue
                 raise Refused(f"{who} left the table: {players[seat]} plays that seat now (name one of "

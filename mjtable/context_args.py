@@ -30,6 +30,12 @@ def add_context_arguments(parser: argparse.ArgumentParser, exclude: tuple = (), 
         elif key.check is C._seat:
             group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.RELATIVE_SEATS, default=None,
                                help=key.doc)
+    if "dora_indicators" not in exclude:
+        # the dora named itself, as 002's examples name it (« La dora est le 7 bambou »): taken as an
+        # abbreviation of --dora-indicators, a beginner's 2p scored the 3p (refused, with the indicator)
+        for name in ("dora", "ura_dora"):
+            group.add_argument("--" + name.replace("_", "-"), dest=f"named_{name}", default=None,
+                               help=argparse.SUPPRESS)
     if options:
         parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                             help="rule option (repeatable); values: true/false, numbers or words")
@@ -46,9 +52,30 @@ def _wind(text: str) -> str:
     return _WIND_WORDS.get(word, word)
 
 
+def _indicator_of(dora: str) -> str:
+    """The indicator whose next tile is ``dora`` (002 §2.7)."""
+    from scorer import tiles as T
+    return next(c for c in T.TILE_CODES if T.next_tile(c) == T.normalize(dora))
+
+
 def context_from_args(args) -> dict:
     """The win context the flags give."""
+    from scorer import tiles as T
     from scorer.notation import parse_tiles
+    for name in ("dora", "ura_dora"):
+        text = getattr(args, f"named_{name}", None)
+        if text is None:
+            continue
+        words, flag = name.replace("_", " "), "--" + name.replace("_", "-")
+        try:
+            dora = [t for t in parse_tiles(text) if not T.is_bonus(t)]
+        except errors.HandError:
+            dora = []
+        hint = (f": for the {words} {''.join(dora)}, give {flag}-indicators "
+                f"{''.join(_indicator_of(t) for t in dora)}") if dora else ""
+        raise errors.HandError(errors.BAD_CONTEXT, f"{flag} is not taken: give the {words} indicators, the tiles "
+                               f"turned over on the wall ({flag}-indicators); the {words} is the tile after each "
+                               f"(002 §2.7){hint}", field=f"context.{name}_indicators")
     out = {}
     for key in C.CONTEXT_KEYS.values():
         v = getattr(args, f"ctx_{key.name}", None)
@@ -71,17 +98,16 @@ def context_from_args(args) -> dict:
 
 
 def own_stick(context: dict) -> dict:
-    """A riichi hand scored alone (not a game's) with its win ``context``: a riichi declared puts
-    the winner's own stick on the table (002 §3.3.14), counted when no ``riichi_sticks`` is given,
-    as the web page counts it (the same hand said 2,700 here and 3,700 there); none at all is
-    refused."""
+    """A riichi hand scored alone (not a game's) with its win ``context``: the winner's own stick
+    counted when no ``riichi_sticks`` is given (``scorer.context.with_own_riichi_stick``); none at
+    all is refused, in the flag's words."""
     if not (context.get("riichi") or context.get("double_riichi")):
         return context
     if context.get("riichi_sticks") == 0:
         raise errors.HandError(errors.BAD_CONTEXT, "--riichi-sticks 0 with a riichi declared: the winner's own "
                                "stick is on the table (002 §3.3.14); count it with any others (1 or more), or "
                                "leave --riichi-sticks out to count it alone", field="context.riichi_sticks")
-    return {**context, "riichi_sticks": context.get("riichi_sticks", 1)}
+    return C.with_own_riichi_stick(context)
 
 
 def with_own_stick(hand):

@@ -27,6 +27,8 @@ _HAND_KEYS = {"concealed", "melds", "winning_tile", "bonus", "context"}
 #: Said of 15 tiles: the usual slip is the winning tile written with the others and after the space
 TWICE_WRITTEN = "; the winning tile is one of the 14: written after the space, it is not written before it too"
 KONG_STANDING = "stand in the hand: a kong counts as 3, so declare them as a kong"
+#: Said of 15 tiles whose winning tile is written once: a tile is extra, not written twice
+ONE_TOO_MANY = "; one tile too many: remove the one that is not in the hand"
 
 
 def standing_kong_tile(message: str) -> str | None:
@@ -326,9 +328,12 @@ def _validate(hand: Hand) -> None:
             # Tuile de remplacement - Kong; 002 §3.3.5-3.3.7), where it counts as 3 ("written after
             # the space" told a player tapping tiles about a notation he never wrote)
             message += f"; four {four[0]} {KONG_STANDING} (concealed or exposed), not as four standing tiles"
-        elif n == 15:
+        elif n == 15 and sum(T.normalize(t) == T.normalize(hand.winning_tile) for t in hand.concealed) > 1:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
             message += TWICE_WRITTEN
+        elif n == 15:
+            # no tile written twice: blaming the winning tile sent a player looking in the wrong place
+            message += ONE_TOO_MANY
         elif n == 13:
             # a hand waiting to win, its winning tile left out: a beginner told only the count did
             # not know what was missing

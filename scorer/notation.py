@@ -27,7 +27,7 @@ from . import errors
 from . import tiles as T
 import re
 from .context import Context
-from .hand import TWICE_WRITTEN, Hand, Meld, make_meld, one_short_beside
+from .hand import ONE_TOO_MANY, TWICE_WRITTEN, Hand, Meld, make_meld, one_short_beside
 
 # O (« Ouest ») beside W: a French table wrote West with the letter of its own word, and was told
 # "unexpected character 'O'"
@@ -241,7 +241,7 @@ def _parse(text: str, context: dict | None = None) -> Hand:
         # many, unsaid; a 1 and a red five within the hand ("10m123m...") are meant so
         ten = re.search(r"(?<![0-9])10([mps])\s*$", text)
         if ten and e.code == errors.WRONG_TILE_COUNT and e.message.startswith("too many tiles"):
-            said, suit = e.message.removesuffix(TWICE_WRITTEN), ten.group(1)
+            said, suit = e.message.removesuffix(TWICE_WRITTEN).removesuffix(ONE_TOO_MANY), ten.group(1)
             raise errors.HandError(e.code, f"{said}; 10{suit} is read as 1{suit} and 0{suit} (a red 5{suit}): there "
                                    "is no 10", field=e.field, position=ten.start()) from None
         if e.message.endswith(TWICE_WRITTEN) and len(_last_run(text)) > 1:

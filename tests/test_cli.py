@@ -2072,3 +2072,57 @@ def test_a_former_players_name_keeps_the_could_be_refusal_and_winners_are_named_
     code, _, err = run(capsys, "record", "win", "1", " 123m456p789qs11z 1z", "--winner", "Bob", "--discarder", "Ann",
                        "--data-dir", d)
     assert code == 2 and err.splitlines()[1:] == ["  123m456p789qs11z 1z", "             ^"], err
+
+
+def test_the_dora_named_itself_is_refused_with_its_indicator(capsys):
+    # a beginner's --dora 2p was taken as an abbreviation of --dora-indicators: the 3p was scored
+    # dora, and 002's examples name the dora itself (« La dora est le 7 bambou »)
+    code, _, err = run(capsys, "score", "23m567m345p678s22p 4m", "--rules", "riichi", "--seat-wind", "S",
+                       "--riichi", "--dora", "2p")
+    assert code == 2 and "--dora is not taken" in err and "for the dora 2p, give --dora-indicators 1p" in err
+    code, _, err = run(capsys, "score", "23m567m345p678s22p 4m", "--rules", "riichi", "--riichi",
+                       "--ura-dora", "1z5z")
+    assert code == 2 and "give --ura-dora-indicators 4z7z" in err
+    code, out, _ = run(capsys, "score", "23m567m345p678s22p 4m", "--rules", "riichi", "--seat-wind", "S",
+                       "--riichi", "--dora-ind", "1p")       # the indicator's own flag, shortened, still reads
+    assert code == 0 and "dora: 2p (after the indicator 1p): 2 in the hand" in out
+
+
+def test_riichi_flags_without_rules_ask_for_rules_riichi(capsys):
+    # MCR is the default: a riichi hand was scored under it, the flags said unused at the bottom
+    code, out, err = run(capsys, "score", "23m567m345p678s22p 4m", "--riichi", "--seat-wind", "S",
+                         "--dora-indicators", "1p")
+    assert code == 2 and not out
+    assert "--riichi, --dora-indicators: riichi scores them" in err and "add --rules riichi" in err
+    code, _, err = run(capsys, "score", "23m567m345p678s22p 4m", "--riichi", "--lang", "fr")
+    assert code == 2 and "ajoutez --rules riichi" in err
+    # named, the rules are the player's: MCR says the flags are not its own, as before
+    code, out, _ = run(capsys, "score", "123m456p789s123p5z 5z", "--rules", "mcr", "--riichi")
+    assert "riichi" in out and "not used" in out
+
+
+def test_fifteen_tiles_blame_the_winning_tile_only_where_it_is_written_twice(capsys):
+    code, _, err = run(capsys, "score", "EEE123m456p789s23s 4s")
+    assert code == 2 and "one tile too many" in err and "written after the space" not in err
+    code, _, err = run(capsys, "score", "123m456p789s12355z 5z")
+    assert code == 2 and "written after the space, it is not written before it too" in err
+
+
+def test_players_words_for_a_wins_context_name_the_flag(capsys):
+    # --tsumo, --rinshan were refused with a bare pointer at --help
+    with pytest.raises(SystemExit) as stop:
+        main(["score", "123m456p789s23s11z 4s", "--rules", "riichi", "--tsumo", "--chankan"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert "(--tsumo: --self-drawn)" in err and "(--chankan: --robbing-kong)" in err
+
+
+def test_a_double_riichi_is_no_riichi_assumed_and_kokushi_robs_a_declared_kong(capsys):
+    code, out, _ = run(capsys, "score", "777z234m5678999s 7s", "--rules", "riichi", "--seat-wind", "S",
+                       "--double-riichi", "--self-drawn")
+    assumed = next(line for line in out.splitlines() if "assumed (not given)" in line)
+    assert code == 0 and "riichi=" not in assumed.replace("double_riichi", "")
+    # 002 §4.2.1: thirteen orphans may rob a concealed kong, which nobody added a tile to
+    code, out, _ = run(capsys, "score", "11m19p19s1234567z 9m", "--rules", "riichi", "--seat-wind", "S",
+                       "--robbing-kong")
+    assert "paid by the player who declared the kong" in out and "who added" not in out

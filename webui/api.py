@@ -168,8 +168,10 @@ def read():
     if request.form.get("options"):
         options = validation.obj(validation.parse_json(request.form["options"], "options"), "options")
     context = _form_context()
-    from scorer.context import Context
+    from scorer.context import Context, with_own_riichi_stick
     Context(context)  # a bad context is the client's error, before any photo work
+    if rules == "riichi":
+        context = with_own_riichi_stick(context)     # as `mjtable read` counts it
     photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options)
     if photo.source_width and photo.source_width != photo.width:
         # a photo over images.MAX_SIDE is read scaled down: its boxes are given in the upload's own

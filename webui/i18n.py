@@ -2357,6 +2357,19 @@ MESSAGES_FR = {
     "robbing the kong: paid by the player who added the kong + {} counter(s) × 300":
         "vol du kong : payé par le joueur qui a ajouté la tuile au kong + {0} compteur(s) × 300",
     "ron, half (pao shared) + {} counter(s) × 300": "ron, moitié (pao partagé) + {0} compteur(s) × 300",
+    "{} is not taken: give the dora indicators, the tiles turned over on the wall ({}); the dora is the tile after each: for the dora {}, give {} {}":
+        "{0} n'est pas pris : donnez les indicateurs de dora, les tuiles retournées sur le mur ({1}) ; la dora est la tuile qui suit chacun : pour la dora {2}, donnez {3} {4}",
+    "{} is not taken: give the dora indicators, the tiles turned over on the wall ({}); the dora is the tile after each":
+        "{0} n'est pas pris : donnez les indicateurs de dora, les tuiles retournées sur le mur ({1}) ; la dora est la tuile qui suit chacun",
+    "{} is not taken: give the ura dora indicators, the tiles turned over on the wall ({}); the ura dora is the tile after each: for the ura dora {}, give {} {}":
+        "{0} n'est pas pris : donnez les indicateurs d'ura dora, les tuiles retournées sur le mur ({1}) ; l'ura dora est la tuile qui suit chacun : pour l'ura dora {2}, donnez {3} {4}",
+    "{} is not taken: give the ura dora indicators, the tiles turned over on the wall ({}); the ura dora is the tile after each":
+        "{0} n'est pas pris : donnez les indicateurs d'ura dora, les tuiles retournées sur le mur ({1}) ; l'ura dora est la tuile qui suit chacun",
+    "robbing the kong: paid by the player who declared the kong": "vol du kong : payé par le joueur qui a déclaré le kong",
+    "robbing the kong: paid by the player who declared the kong + {} counter(s) × 300":
+        "vol du kong : payé par le joueur qui a déclaré le kong + {0} compteur(s) × 300",
+    "riichi sticks not given: the winner's own stick is counted; give the number of riichi sticks on the table, the winner's included, to count the others":
+        "bâtonnets de riichi non donnés : celui du gagnant est compté ; donnez le nombre de bâtonnets de riichi sur la table, celui du gagnant compris, pour compter les autres",
     "dealer's share": "part du croupier", "tsumo share": "part du tsumo",
     "dealer's share + {} counter(s) × 100": "part du croupier + {0} compteur(s) × 100",
     "tsumo share + {} counter(s) × 100": "part du tsumo + {0} compteur(s) × 100",
@@ -2736,6 +2749,15 @@ MESSAGES_FR = {
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); the winning tile is one of the 14: written after the space, it is not written before it too":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; la tuile gagnante est l'une des 14 : écrite après l'espace, elle ne s'écrit pas aussi avant",
+    "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); one tile too many: remove the one that is not in the hand":
+        "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
+        "(un kong compte pour 3) ; une tuile de trop : retirez celle qui n'est pas dans la main",
+    "{}: riichi scores them, and the rules are MCR's unless --rules names others: add --rules riichi (or --rules all to compare)":
+        "{0} : le riichi les compte, et les règles sont celles du MCR sauf si --rules en nomme d'autres : ajoutez "
+        "--rules riichi (ou --rules all pour comparer)",
+    "{}: riichi scores it, and the rules are MCR's unless --rules names others: add --rules riichi (or --rules all to compare)":
+        "{0} : le riichi le compte, et les règles sont celles du MCR sauf si --rules en nomme d'autres : ajoutez "
+        "--rules riichi (ou --rules all pour comparer)",
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); four {} stand in the hand: a kong counts as 3, so declare them as a kong (concealed or exposed), not as four standing tiles":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; quatre {4} sont debout dans la main : un kong compte pour 3, déclarez-les donc en "

@@ -41,6 +41,12 @@ def score_payload(hand_input_value, rules: str, options: dict | None = None,
     Raises :class:`scorer.HandError` / :class:`scorer.RulesError` for malformed input."""
     typed = hand_input(hand_input_value)
     hand = scorer.to_hand(typed, context or None)
+    if rules == "riichi":
+        # scored alone, the winner's riichi stick is counted as `mjtable score` counts it (a game
+        # gives its table's sticks)
+        given = hand.context.to_dict()
+        counted = C.with_own_riichi_stick(given)
+        hand = hand if counted == given else scorer.to_hand(hand, counted)
     result = scorer.score(hand, rules, options)
     return {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "score": result.to_dict(),
             "notes": typed_notes(typed, rules)}

@@ -12,7 +12,7 @@ def register(sub) -> None:
                    '[exposed meld], (concealed kong), the winning tile last after a space; the whole notation: '
                    'README, "Tiles and hand notation") or hand JSON (also the JSON of `mjtable read --json`, its '
                    'hand edited); - reads stdin')
-    p.add_argument("--rules", default="mcr", help="mcr (the default; also official, officiel), riichi (ema, japonais), hk (hongkong, \"Hong Kong\"), classical (classic, classique), or all")
+    p.add_argument("--rules", default=None, help="mcr (the default; also official, officiel), riichi (ema, japonais), hk (hongkong, \"Hong Kong\"), classical (classic, classique), or all")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--detail", action="store_true",
                    help="with --rules all: print each rule set in full instead of side by side")
@@ -37,7 +37,8 @@ def run(args) -> int:
         else:
             print(f"error: {why}", file=sys.stderr)
         return 2
-    args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
+    told = args.rules is not None
+    args.rules = scorer.rules_name(args.rules or "mcr")      # "HK" and "hongkong" are hk
     if args.explain and args.rules == "all" and not args.detail:
         args.detail = True          # explained lines need each rule set in full
     if args.detail and args.rules != "all":
@@ -57,6 +58,8 @@ def run(args) -> int:
         if args.rules == "all" and options:
             raise scorer.RulesError("bad_option", "--option applies to one rule set; use --rules NAME")
         results = [scorer.score(hand, name, options) for name in names]
+        if not told:
+            _riichi_flags_need_rules(hand, results[0])
     except (scorer.HandError, scorer.RulesError) as e:
         if args.json:
             print(json.dumps({"error": e.to_dict()}))
@@ -106,6 +109,19 @@ def run(args) -> int:
     if args.rules == "all":     # side by side: a win under at least one rule set is a win
         return 0 if any(declarable(r) for r in results) else 1
     return 0 if all(declarable(r) for r in results) else 1
+
+
+def _riichi_flags_need_rules(hand, result) -> None:
+    """Refuses flags only riichi scores (``--riichi``, ``--dora-indicators``) given without
+    ``--rules``: a beginner's riichi hand was scored under MCR, the default, its flags said unused at
+    the bottom of an MCR refusal."""
+    import scorer
+    riichi_only = [k for k in result.unused if k not in scorer.score(hand, "riichi").unused]
+    if result.rules == "mcr" and riichi_only:
+        flags = ", ".join("--" + k.replace("_", "-") for k in riichi_only)
+        raise scorer.RulesError("bad_option", f"{flags}: riichi scores {'them' if len(riichi_only) > 1 else 'it'}, "
+                                "and the rules are MCR's unless --rules names others: add --rules riichi (or "
+                                "--rules all to compare)")
 
 
 def hand_of_output(text: str) -> tuple[str, str | None]:

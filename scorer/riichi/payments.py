@@ -119,13 +119,14 @@ def payer_names(seat_wind: str, seats_known: bool) -> dict[str, str]:
 
 def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats_known: bool,
            discarder: str | None, honba: int, riichi_sticks: int,
-           liable: str | None = None, pao_yaku: str = "", robbed_kong: bool = False,
+           liable: str | None = None, pao_yaku: str = "", robbed_kong: bool | str = False,
            own_stick: bool = False) -> list[Payment]:
     """Payments to the winner.
 
     Counters: 300 each on ron paid by the discarder, 100 from each payer on tsumo (002 §3.4.10).
     Riichi sticks: 1000 each, collected from the table (002 §4.1). ``robbed_kong``: the "discarder"
-    is the player whose added kong was robbed, and the reason says so. ``own_stick``: the winner
+    is the player whose added kong was robbed (``"declared"``: thirteen orphans, which may rob a
+    concealed kong too), and the reason says so. ``own_stick``: the winner
     declared riichi, so one of the sticks is its own.
     Pao (002 §3.3.9): on tsumo the liable player pays the whole hand; on a discard by someone
     else the discarder and the liable player share it equally, and the discarder pays the counters
@@ -152,8 +153,10 @@ def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats
             payments.append(Payment(who, value.ron - half + 300 * honba, "ron, half (pao shared)" + counters))
             payments.append(Payment(liable, half, f"pao: liable for {pao_yaku}, pays half"))
         else:
-            # robbing a kong (002 §4.2.1): the tile is the one added to the kong, not a discard
-            why = "robbing the kong: paid by the player who added the kong" if robbed_kong else "ron"
+            # robbing a kong (002 §4.2.1): the tile is the one added to the kong, not a discard; a
+            # concealed kong is robbed by thirteen orphans alone, and was declared, not added to
+            why = ("ron" if not robbed_kong else "robbing the kong: paid by the player who declared the kong"
+                   if robbed_kong == "declared" else "robbing the kong: paid by the player who added the kong")
             payments.append(Payment(who, value.ron + 300 * honba, why + counters))
     if riichi_sticks:
         # the winner's own stick is among them when it declared riichi: said, or the total

@@ -422,7 +422,10 @@ def score(hand: Hand, options) -> ScoreResult:
     # wall (haitei, added below: the package refuses the pair); « Il n'est pas autorisé de déclarer
     # kong sur la dernière tuile »: a robbed kong is never on the last tile.
     haitei_on_rinshan = last and rinshan
-    riichi, double_riichi = ctx("riichi"), ctx("double_riichi")
+    double_riichi = ctx("double_riichi")
+    # a double riichi is a riichi (002 §4.2.1 « DABURU RIICHI »): not listed as "riichi=no" assumed
+    # beside the riichi stick it puts down
+    riichi = hand.context.get("riichi") if double_riichi else ctx("riichi")
     # a table's house rule (the option) or this hand's context
     red_fives = ctx("red_fives") or options.red_fives
     if not red_fives and any(T.is_red(t) for t in hand.all_tiles):
@@ -682,7 +685,8 @@ def score(hand: Hand, options) -> ScoreResult:
     if (riichi or double_riichi) and "riichi_sticks" not in hand.context:
         # a learner scoring a riichi hand alone missed the 1,000 of the stick put down (002 §3.3.14)
         # (in words, not the field's name: "give riichi_sticks" and "not even the winner's own, which
-        # comes back to the winner" read as a contradiction to a beginner)
+        # comes back to the winner" read as a contradiction to a beginner); `mjtable score`, the API
+        # and the review page count the winner's own when none is given (scorer.context.own_riichi_stick)
         warnings.append("riichi sticks not given: none is counted; the winner takes back their own stick and any "
                         "others on the table (002 §4.1): give the number of riichi sticks on the table, the "
                         "winner's included, to count them")
@@ -690,7 +694,9 @@ def score(hand: Hand, options) -> ScoreResult:
     payments = settle(value, dealer=dealer, tsumo=tsumo, seat_wind=seat,
                       seats_known="seat_wind" in hand.context, discarder=discarder,
                       honba=ctx("honba"), riichi_sticks=ctx("riichi_sticks"),
-                      liable=liable if pao_yaku else None, pao_yaku=pao_yaku, robbed_kong=bool(chankan),
+                      liable=liable if pao_yaku else None, pao_yaku=pao_yaku,
+                      robbed_kong=("declared" if chankan and getattr(decomposition, "form", "") == "thirteen_orphans"
+                                   else bool(chankan)),
                       own_stick=bool(riichi or double_riichi))
     if liable and not pao_yaku:
         warnings.append("liable player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")

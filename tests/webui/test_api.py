@@ -424,3 +424,17 @@ def test_a_typed_hand_comes_with_notes_on_how_it_was_read(client):
             .json["notes"]] == ["honour_order"]                # as mjtable score --rules all says it
     fr = client.post("/review/score?lang=fr", json={"hand": hand, "rules": "mcr", "form": {}}).json
     assert fr["notes"][0]["message"].startswith("[EEEE] [CCCC] [FFFF] [PPPP] : lu comme exposé")
+
+
+def test_a_riichi_hand_scored_alone_counts_the_winners_own_stick_as_the_command_line_does(client):
+    # the same hand said 6,200 from `mjtable score` and 5,200 here (002 §3.3.14)
+    body = {"hand": "777z234m5678999s 7s", "rules": "riichi",
+            "context": {"riichi": True, "self_drawn": True, "seat_wind": "S"}}
+    score = client.post("/api/score", json=body).get_json()["score"]
+    assert score["total"] == 6200 and score["payments"][-1]["payer"] == "table"
+    assert not any("riichi sticks not given" in w for w in score["warnings"])
+    given = client.post("/api/score", json={**body, "context": {**body["context"], "riichi_sticks": 2}})
+    assert given.get_json()["score"]["total"] == 7200
+    page = client.post("/review/score", json={"hand": body["hand"], "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_riichi": "1", "ctx_self_drawn": "1", "ctx_seat_wind": "S"}})
+    assert page.get_json()["score"]["total"] == 6200

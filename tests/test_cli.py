@@ -1205,7 +1205,8 @@ def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replac
     names = lambda path: [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM games ORDER BY id")]  # noqa: E731
     # asked first: it says what it replaces, and changes nothing
     code, out, _ = run(capsys, "games", "--restore", str(backup), "--data-dir", str(served))
-    assert code == 1 and "would replace the game log" in out and "(2 game(s)) with" in out and "--yes" in out
+    assert code == 1 and "would replace the game log" in out and "(2 game(s), 1 hand(s), the last recorded" in out
+    assert "with " + str(backup) + " (1 game(s), 1 hand(s)" in out and "--yes" in out
     # the name the replaced log will have is dated by the restore itself (a dry run said the second before)
     assert "kept beside it as mjtable-before-restore-YYYYMMDD-HHMMSS.sqlite3, dated when it is done" in out
     assert names(log) == ["Thursday", "Friday"]
@@ -2126,3 +2127,80 @@ def test_a_double_riichi_is_no_riichi_assumed_and_kokushi_robs_a_declared_kong(c
     code, out, _ = run(capsys, "score", "11m19p19s1234567z 9m", "--rules", "riichi", "--seat-wind", "S",
                        "--robbing-kong")
     assert "paid by the player who declared the kong" in out and "who added" not in out
+
+
+def _damage_hands_index(log, game_id):
+    """An index of the hands that lists no row of game ``game_id`` while its schema says it lists
+    them all (a trial's damage: SQLite's quick_check passes it)."""
+    import sqlite3
+    c = sqlite3.connect(log, isolation_level=None)
+    c.execute("DROP INDEX hands_game")
+    c.execute(f"CREATE INDEX hands_game ON hands(game_id, seq) WHERE game_id <> {game_id}")
+    c.execute("PRAGMA writable_schema = ON")
+    c.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX hands_game ON hands(game_id, seq)' "
+              "WHERE name = 'hands_game'")
+    c.close()
+
+
+def test_a_damaged_index_is_found_and_its_backup_is_whole(capsys, tmp_path):
+    # a game read through the index showed no hands and refused every new one, with no banner, and
+    # its backup was refused by --restore as damaged
+    club, bad = tmp_path / "club", tmp_path / "bad"
+    assert run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D",
+               "--data-dir", str(club))[0] == 0
+    for _ in range(3):
+        assert run(capsys, "record", "draw", "1", "--data-dir", str(club))[0] == 0
+    bad.mkdir()
+    assert run(capsys, "games", "--backup", str(bad / "mjtable.sqlite3"), "--data-dir", str(club))[0] == 0
+    _damage_hands_index(str(bad / "mjtable.sqlite3"), 1)
+    code, out, _ = run(capsys, "games", "--data-dir", str(bad))
+    assert code == 0 and "3 hands" in out                 # read from its rows
+    code, _, err = run(capsys, "record", "draw", "1", "--data-dir", str(bad))
+    assert code == 2 and "damaged" in err and "WARNING" not in err       # one line, no log lines
+    backup = tmp_path / "rows.sqlite3"
+    code, out, err = run(capsys, "games", "--backup", str(backup), "--data-dir", str(bad))
+    assert code == 0 and "holds its rows" in err
+    code, out, _ = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(club))
+    assert code == 0 and "restored 1 game(s)" in out
+    # restored over the damaged log, the log is whole again and records
+    code, out, _ = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(bad))
+    assert code == 0
+    assert run(capsys, "record", "draw", "1", "--data-dir", str(bad))[0] == 0
+    assert "4 hands" in run(capsys, "games", "--data-dir", str(bad))[1]
+
+
+def test_a_restore_gives_no_game_id_again_and_keeps_each_replaced_log(capsys, tmp_path, monkeypatch):
+    club = tmp_path / "club"
+    new = ("record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", str(club))
+    assert run(capsys, *new)[0] == 0
+    backup = tmp_path / "b.sqlite3"
+    assert run(capsys, "games", "--backup", str(backup), "--data-dir", str(club))[0] == 0
+    assert "game 2 started" in run(capsys, *new)[1]
+    # two restores in one second: the second keeps its copy under a numbered name (it was refused
+    # with "choose a new file", which --restore lets nobody choose)
+    kept = club / "mjtable-before-restore-20261206-230000.sqlite3"
+    import datetime as dt
+
+    class Fixed(dt.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 12, 6, 23, 0, 0)
+    monkeypatch.setattr(dt, "datetime", Fixed)
+    for _ in range(2):
+        code, out, err = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(club))
+        assert code == 0, err
+    assert kept.is_file() and (club / "mjtable-before-restore-20261206-230000-2.sqlite3").is_file()
+    # game 2 was given before the restore: the next game is 3, not 2 again
+    assert "game 3 started" in run(capsys, *new)[1]
+    code, _, err = run(capsys, "games", "--restore", str(tmp_path), "--data-dir", str(club))
+    assert code == 2 and "is a folder: name the backup file in it" in err
+
+
+def test_undo_says_how_the_hand_comes_back_and_a_long_id_is_said_whole(capsys, tmp_path):
+    club = str(tmp_path / "club")
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", club)
+    run(capsys, "record", "draw", "1", "--data-dir", club)
+    code, out, _ = run(capsys, "record", "undo", "1", "--data-dir", club)
+    assert code == 0 and "“Restore this hand” under “History of changes”" in out
+    code, _, err = run(capsys, "record", "draw", "99999999999999999999999", "--data-dir", club, "--lang", "fr")
+    assert code == 2 and "aucune partie n° 99 999 999 999 999 999 999 999" in err.replace("\u202f", " ")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 from pathlib import Path
 
 from flask import Flask
@@ -45,6 +46,22 @@ def kept_secret(path: Path, make, min_len: int, renew: bool = False) -> str:
 def _secret_key(data_dir: Path) -> str:
     """A per-installation secret, kept in the data directory so sessions survive restarts."""
     return kept_secret(data_dir / "secret_key", lambda: secrets.token_hex(32), 32)
+
+
+def _init_parts(app: Flask) -> None:
+    """The game log's tables and the app's parts, each of which may write to the log."""
+    from . import security, store
+    store.init_app(app)
+    security.init_app(app)
+
+    from . import api, calibrate, camera, capture, games, review, tiles_bp
+    app.register_blueprint(capture.bp)
+    app.register_blueprint(review.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(camera.bp)
+    app.register_blueprint(tiles_bp.bp)
+    app.register_blueprint(calibrate.bp)  # tile-set profiles (docs/calibration.md)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -95,18 +112,16 @@ def create_app(test_config: dict | None = None) -> Flask:
             return number
     app.url_map.converters["int"] = RowIdConverter
 
-    from . import security, store
-    store.init_app(app)
-    security.init_app(app)
-
-    from . import api, calibrate, camera, capture, games, review, tiles_bp
-    app.register_blueprint(capture.bp)
-    app.register_blueprint(review.bp)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(camera.bp)
-    app.register_blueprint(tiles_bp.bp)
-    app.register_blueprint(calibrate.bp)  # tile-set profiles (docs/calibration.md)
+    try:
+        _init_parts(app)
+    except sqlite3.OperationalError as e:
+        # a disk nearly full let the game log be opened, then failed its drafts' tables with a
+        # traceback (and status 1, "the answer is no", from `mjtable record new`)
+        from .startup import StartupError
+        if "disk is full" in str(e) or "disk I/O" in str(e):
+            raise StartupError(f"the disk holding the game log is full (or cannot be written): free some space "
+                               f"in {data_dir}, then start again") from None
+        raise StartupError(f"cannot prepare the game log {app.config['DATABASE']}: {e}") from None
     from . import words
     words.init_app(app)                   # /words: the words of the table
 

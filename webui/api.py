@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 
 import scorer
 
@@ -347,7 +348,14 @@ def add_hand(game_id):
     view = gamelog.standing(store, game_id)
     body = _hand_answer(hand, view)
     if key is not None:
-        store.keep_response(game_id, key, body if digest is None else {**body, REQUEST_DIGEST: digest})
+        try:
+            store.keep_response(game_id, key, body if digest is None else {**body, REQUEST_DIGEST: digest})
+        except sqlite3.OperationalError as e:
+            # the hand is recorded: said so (a full disk answered 503 "nothing was recorded" for a
+            # hand committed, and the player who entered it again had it twice); a retry with the
+            # key is answered from the hand itself (``_replay``)
+            current_app.logger.warning("hand %s of game %s recorded, its answer not kept: %s", hand.get("seq"),
+                                       game_id, e)
     resp = jsonify(body)
     resp.status_code = 201
     return resp

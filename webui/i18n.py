@@ -192,6 +192,9 @@ FR = {
         "supprimer la partie {id} ({name}) efface ses {hands} pour de bon : ajoutez --yes",
     "game {id} ({name}) deleted, with its {hands}": "partie {id} ({name}) supprimée, avec ses {hands}",
     "undone: {hand}": "Annulée : {hand}", "last hand undone": "Dernière main annulée",
+    "kept in the game's history: “Restore this hand” under “History of changes” on the game's page (mjtable serve) puts it back":
+        "gardée dans l'historique de la partie : « Rétablir cette main » sous « Historique des modifications », sur la "
+        "page de la partie (mjtable serve), la remet",
     "who is who there: {pairs} (--as PLAYER=OTHER to choose)":
         "qui est qui là-bas : {pairs} (--as JOUEUR=AUTRE pour choisir)",
     "{player} as {other}": "{player} comme {other}",
@@ -2063,7 +2066,9 @@ def number(value, signed: bool = False, decimals: int | None = None, language: s
     group, point = NUMBER_SYMBOLS[language or lang()]
     if latin1 and group == "\u202f":
         group = "\u00a0"
-    text = f"{value:{'+' if signed else ''},.{decimals}f}"
+    # a whole number kept whole: "f" goes through a float, and a game id past 2**53 was said wrong
+    text = (f"{value:{'+' if signed else ''},}" if isinstance(value, int) and not decimals
+            else f"{value:{'+' if signed else ''},.{decimals}f}")
     return text.translate({ord(","): group, ord("."): point})
 
 

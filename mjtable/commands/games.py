@@ -116,8 +116,15 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
         print(f"error: the folder {out.parent} does not exist: create it, or choose a file in another folder",
               file=sys.stderr)
         return 2
+    damaged = _damage_of(database)
+    source = database
+    if damaged:
+        # copied as it is, the damage went with it and --restore refused the backup; its rows read
+        # past the damaged index make a whole log
+        from webui.store import rebuilt_copy
+        source = rebuilt_copy(str(database)) or database
     try:
-        _online_copy(database, out)
+        _online_copy(source, out)
         # one file, as said: the copy keeps the log's WAL mode, and whatever read it then (a restore)
         # left its -wal and -shm files beside it
         conn = sqlite3.connect(str(out))
@@ -130,9 +137,32 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
         if out.is_file():
             out.unlink()      # not there before (refused above): a part left would refuse the next try as "exists"
         return 2
+    if damaged and source == database:
+        print(f"warning: the game log {database} is damaged ({damaged}) and its rows could not be read "
+              f"whole: {out} is a copy of it as it is, which --restore refuses; keep the log itself too",
+              file=sys.stderr)
+        return 1
+    if damaged:
+        print(f"note: the game log {database} is damaged ({damaged}): {out} holds its rows, read past the "
+              "damage, as a whole log; --restore puts them back", file=sys.stderr)
     if not quiet:
         print(f"wrote {out}")
     return 0
+
+
+def _damage_of(path) -> str | None:
+    """What SQLite's integrity check says of the game log at ``path`` (None: it is whole)."""
+    import sqlite3
+    from webui.startup import sqlite_uri
+    try:
+        conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
+        try:
+            verdict = conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        return str(e)[:120]
+    return None if verdict == "ok" else verdict[:120]
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -146,6 +176,27 @@ def _games_in(path) -> int:
         return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     finally:
         conn.close()
+
+
+def _log_said(path, after: str | None = None) -> tuple[str, str | None, int]:
+    """The game log at ``path`` in words ("4 game(s), 7 hand(s), the last recorded 2026-12-06
+    23:04"), the time its last hand or game was recorded (UTC, as kept), and how many of its
+    hands were recorded after ``after``: a restore prompt that counted games alone left unsaid the
+    hands a restore would take away."""
+    import sqlite3
+    from webui.startup import sqlite_uri
+    conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
+    try:
+        games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        hands = conn.execute("SELECT COUNT(*) FROM hands WHERE kind != 'end'").fetchone()[0]
+        last = conn.execute("SELECT max(coalesce((SELECT max(created) FROM hands), ''), "
+                            "coalesce((SELECT max(created) FROM games), ''))").fetchone()[0] or None
+        newer = (conn.execute("SELECT COUNT(*) FROM hands WHERE kind != 'end' AND created > ?", (after,)).fetchone()[0]
+                 if after else 0)
+    finally:
+        conn.close()
+    words = f"{games} game(s), {hands} hand(s)" + (f", the last recorded {_local_time(last)}" if last else "")
+    return words, last, newer
 
 
 def _check_backup(source) -> str | None:
@@ -191,6 +242,10 @@ def _restore(database, target: str, yes: bool) -> int:
 
     from webui.store import init_db
     source = Path(target).expanduser()
+    if source.is_dir():
+        print(f"error: {source} is a folder: name the backup file in it (mjtable-backup-DATE.sqlite3, as "
+              "mjtable games --backup FOLDER names them)", file=sys.stderr)
+        return 2
     if not source.is_file():
         print(f"error: no file at {source}", file=sys.stderr)
         return 2
@@ -205,14 +260,17 @@ def _restore(database, target: str, yes: bool) -> int:
     count = _games_in(source)
     kept = None
     if database.is_file():
-        had = _games_in(database)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = database.with_name(f"{database.stem}-before-restore-{stamp}{database.suffix}")
         if not yes:
             # what it would do, and nothing done: status 1 ("the answer is no"), not an error
             # the name's time is the restore's own: the dry run's second was not the run's
             pattern = f"{database.stem}-before-restore-YYYYMMDD-HHMMSS{database.suffix}"
-            print(f"this would replace the game log {database} ({had} game(s)) with {source} ({count} game(s)); "
+            theirs, their_last, _ = _log_said(source)
+            mine, _, newer = _log_said(database, after=their_last)
+            gone = (f"; {newer} hand(s) of the log were recorded after the backup's last and would be in the "
+                    "kept copy alone" if newer else "")
+            print(f"this would replace the game log {database} ({mine}) with {source} ({theirs}){gone}; "
                   f"the log replaced would be kept beside it as {pattern}, dated when it is done: run again "
                   "with --yes to do it")
             return 1
@@ -223,7 +281,7 @@ def _restore(database, target: str, yes: bool) -> int:
             _online_copy(source, database)
             init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
         else:
-            code = _swap_in(source, database, kept)
+            code, kept = _swap_in(source, database, kept)
             if code:
                 return code
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
@@ -237,17 +295,19 @@ def _restore(database, target: str, yes: bool) -> int:
     return 0
 
 
-def _swap_in(source, database, kept) -> int:
+def _swap_in(source, database, kept) -> tuple[int, object]:
     """Put the backup ``source`` in place of the game log ``database``, the log as it was first
     copied to ``kept``, both under one write lock: a server still recording wrote hands between the
     copy and the restore that were in neither (two hands a second from two phones, 4 to 7 lost).
     Its writes wait for the lock (``store.connect``'s 30 s), then go into the restored log. The
-    backup is brought to this version apart first, then its rows copied table by table."""
+    backup is brought to this version apart first, then its rows copied table by table. Returns
+    (status, where the log replaced was kept)."""
     import sqlite3
     import tempfile
 
     from webui.store import init_db
     init_db(str(database))          # this version's tables, as the backup will be brought to
+    _remove_stale_stages(database.parent)
     with tempfile.TemporaryDirectory(dir=database.parent, prefix=".restore-") as folder:
         staged = f"{folder}/restore.sqlite3"
         _online_copy(source, staged)
@@ -266,10 +326,18 @@ def _swap_in(source, database, kept) -> int:
                     lock.execute(sql)
             lock.execute("BEGIN IMMEDIATE")         # no other writer from here to COMMIT
             try:
+                if kept.exists():
+                    # a restore the same second before this one kept its copy there: the second
+                    # was refused with "choose a new file", which --restore lets nobody choose
+                    kept = _unused_name(kept.parent, kept.stem, kept.suffix)
                 code = _backup(str(database), str(kept), quiet=True)     # a reader: sees every hand committed
-                if code:
+                if code == 2:       # not written (1: written as damaged as the log, which this replaces)
                     lock.execute("ROLLBACK")
-                    return code
+                    return code, kept
+                # the ids the log replaced gave stay given: an older backup restored let the next
+                # game take an id that exports, links and open pages name for another game
+                highest = lock.execute("SELECT max(coalesce((SELECT max(id) FROM main.games), 0), coalesce("
+                                       "(SELECT last FROM main.retired_ids WHERE tbl = 'games'), 0))").fetchone()[0]
                 for table in _tables(lock, "main"):
                     lock.execute(f'DELETE FROM main."{table}"')
                 staged_tables = set(_tables(lock, "staged"))
@@ -280,6 +348,10 @@ def _swap_in(source, database, kept) -> int:
                     columns = ", ".join(f'"{r[1]}"' for r in lock.execute(f'PRAGMA main.table_info("{table}")')
                                         if r[1] in theirs)
                     lock.execute(f'INSERT INTO main."{table}" ({columns}) SELECT {columns} FROM staged."{table}"')
+                if highest:
+                    lock.execute("INSERT INTO main.retired_ids (tbl, last) VALUES ('games', ?) ON CONFLICT (tbl) "
+                                 "DO UPDATE SET last = max(last, excluded.last)", (highest,))
+                lock.execute("REINDEX")      # a damaged index of the log replaced is built again
                 lock.execute("COMMIT")
             except BaseException:
                 if lock.in_transaction:
@@ -287,7 +359,23 @@ def _swap_in(source, database, kept) -> int:
                 raise
         finally:
             lock.close()
-    return 0
+    return 0, kept
+
+
+#: a restore's staging folder older than this is one a restore stopped midway left (``kill -9``):
+#: a full copy of a backup each, which no later restore removed
+STALE_STAGE_S = 3600
+
+
+def _remove_stale_stages(folder) -> None:
+    import shutil
+    import time
+    for stage in folder.glob(".restore-*"):
+        try:
+            if stage.is_dir() and time.time() - stage.stat().st_mtime > STALE_STAGE_S:
+                shutil.rmtree(stage, ignore_errors=True)
+        except OSError:
+            continue
 
 
 def _tables(conn, schema: str) -> list[str]:
@@ -341,8 +429,13 @@ def open_log(database, data_dir, db):
     key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
     folder stands in, removed when the command ends. (None, None) where the log cannot be opened,
     said on standard error."""
+    import logging
+
     from webui import create_app
     from webui.startup import StartupError
+    # the web app's log lines ("WARNING in store: the game log is damaged") said again, dated, what
+    # the command itself says in one line
+    logging.getLogger("webui").setLevel(logging.CRITICAL)
     config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
     scratch = None
     if data_dir:

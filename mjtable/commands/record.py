@@ -451,7 +451,9 @@ def _run(args, client, sheet_text) -> int:
             return 0
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
-            raise Refused(_said(r))
+            # an id past SQLite's integers is no game either (it said the web's "there is nothing at
+            # this address")
+            raise Refused(f"no game {args.game}" if r.status_code == 404 else _said(r))
         view = before = r.get_json()
         if args.action == "delete":
             # counted as the listing counts them ("8 hands and 1 chombo"; "its 9 hands" here read as
@@ -523,6 +525,10 @@ def _run(args, client, sheet_text) -> int:
             # what it was, as it was recorded: the table checks the right entry went
             print(tr("undone: {hand}", hand=_hand_line(before, removed["seq"], french)
                      or tr("hand {n}", n=removed["seq"])))
+            # taken back at once, as a table's undo is; said how it comes back (the web page's
+            # Undo asks first, and a trial found no word of the history that keeps it)
+            print(tr("kept in the game's history: “Restore this hand” under “History of changes” on the game's "
+                     "page (mjtable serve) puts it back"))
         else:
             print(tr("last hand undone"))
     elif args.action == "substitute":

@@ -438,3 +438,33 @@ def test_a_riichi_hand_scored_alone_counts_the_winners_own_stick_as_the_command_
     page = client.post("/review/score", json={"hand": body["hand"], "rules": "riichi", "form": {
         "ctx__present": "1", "ctx_riichi": "1", "ctx_self_drawn": "1", "ctx_seat_wind": "S"}})
     assert page.get_json()["score"]["total"] == 6200
+
+
+def test_a_hand_recorded_whose_answer_cannot_be_kept_is_answered_as_recorded(client, monkeypatch):
+    # a full disk failed the Idempotency-Key's kept answer after the hand was committed: 503 "nothing
+    # was recorded", and the player who entered it again had it twice
+    import sqlite3
+    from webui.store import Store
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+
+    def full(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(Store, "keep_response", full)
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "k1"})
+    assert r.status_code == 201 and r.json["hand"]["seq"] == 1
+    again = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "k1"})
+    assert again.status_code == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+
+
+def test_a_disk_too_full_for_the_app_s_tables_is_said_in_one_line(tmp_path, monkeypatch):
+    import sqlite3
+    import pytest
+    from webui import create_app, drafts
+    from webui.startup import StartupError
+
+    def full(app):
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(drafts, "init_app", full)
+    with pytest.raises(StartupError, match="the disk holding the game log is full"):
+        create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path / "d")})

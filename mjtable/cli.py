@@ -17,12 +17,24 @@ def command_modules() -> list:
             for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name)]
 
 
-#: Words players use for a win's context, and the flag that says it (002 §4.2.1's Japanese names,
-#: which a riichi beginner types first: each was refused with a bare pointer at --help)
-PLAYERS_WORDS = {"--tsumo": "--self-drawn", "--ron": "a win on a discard is the default: --discarder names who",
+#: Words players use for a win's context, and the flag that says it (the Japanese names 002 gives,
+#: which a riichi beginner types first: each was refused with a bare pointer at --help); said only
+#: where the command has that flag
+PLAYERS_WORDS = {"--tsumo": "--self-drawn", "--ron": "--discarder (who discarded the winning tile)",
                  "--rinshan": "--kong-replacement", "--haitei": "--last-tile", "--houtei": "--last-tile",
                  "--chankan": "--robbing-kong",
                  "--dealer": "--seat-wind E", "--oya": "--seat-wind E", "--zimo": "--self-drawn"}
+
+
+def _command_parser(parser: argparse.ArgumentParser, parsed) -> argparse.ArgumentParser:
+    """The parser of the command ``parsed`` names (``record win``'s, not ``mjtable``'s)."""
+    for dest in ("command", "action", "target"):
+        name = getattr(parsed, dest, None)
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not isinstance(name, str) or not subs or name not in subs[0].choices:
+            break
+        parser = subs[0].choices[name]
+    return parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,7 +51,9 @@ class _Parser(argparse.ArgumentParser):
         if extras:
             words = [getattr(parsed, dest, None) for dest in ("command", "action", "target")]
             prog = " ".join([self.prog] + [w for w in words if isinstance(w, str)])
-            said = [f"{w}: {PLAYERS_WORDS[w.split('=')[0]]}" for w in extras if w.split("=")[0] in PLAYERS_WORDS]
+            flags = set(_command_parser(self, parsed)._option_string_actions)
+            hints = {w: PLAYERS_WORDS[w.split("=")[0]] for w in extras if w.split("=")[0] in PLAYERS_WORDS}
+            said = [f"{w}: {hint}" for w, hint in hints.items() if hint.split()[0] in flags]
             self.exit(2, f"{prog}: error: unrecognized arguments: {' '.join(extras)}\n"
                          + "".join(f"({line})\n" for line in said)
                          + f"({prog} --help lists the arguments)\n")

@@ -106,8 +106,13 @@ ENGLISH = Words()
 
 def unused_text(rules: str, keys, words: Words = ENGLISH) -> str:
     """The context given that ``rules`` does not use, each with why where the rule set says."""
-    said = [f"{k} ({words.msg(why)})" if (why := scorer.unused_reason(rules, k)) else k for k in keys]
-    return words.t("given but not used by these rules: {keys}", keys=", ".join(said))
+    def name(key):      # in French by its label, as the assumed keys are (it said « last_tile »)
+        if not words.french:
+            return key
+        from webui import i18n
+        return i18n.label(key, rules, kind="context")
+    said = [f"{name(k)} ({words.msg(why)})" if (why := scorer.unused_reason(rules, k)) else name(k) for k in keys]
+    return words.t("given but not used by these rules: {keys}", keys=_assumed_list(said, words))
 
 
 def format_result(result, hand_text: str = "", explain: bool = False, words: Words = ENGLISH) -> str:

@@ -153,11 +153,17 @@ def assumed_text(name: str) -> str:
 def with_own_riichi_stick(context: dict) -> dict:
     """A riichi hand scored alone (not a game's, whose counters are the game's): a riichi declared
     put the winner's own stick on the table, which comes back to it (002 §3.3.14), so it is counted
-    when ``riichi_sticks`` is not given. `mjtable score`, the API and the review page all count it
-    (the API left it out: the same hand was 6,200 on the command line and 5,200 there)."""
-    if (context.get("riichi") or context.get("double_riichi")) and "riichi_sticks" not in context:
-        return {**context, "riichi_sticks": 1}
-    return context
+    when ``riichi_sticks`` is not given, and none at all is refused. `mjtable score`, the API and
+    the review page all count it (the API left it out: the same hand was 6,200 on the command line
+    and 5,200 there)."""
+    if not (context.get("riichi") or context.get("double_riichi")):
+        return context
+    if context.get("riichi_sticks") == 0:
+        from . import errors
+        raise errors.HandError(errors.BAD_CONTEXT, "riichi sticks 0 with a riichi declared: the winner's own stick "
+                               "is on the table (002 §3.3.14); count it with any others (1 or more), or leave the "
+                               "number out to count it alone", field="context.riichi_sticks")
+    return {**context, "riichi_sticks": context.get("riichi_sticks", 1)}
 
 
 class ContextReads:

@@ -1473,7 +1473,7 @@ def test_record_settles_classical_losers_among_themselves(capsys, tmp_path):
     assert row["points"] == "24" and row["others_hands"] == "Ann 24 & Cy 8 & Di 16"
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
                        "--losers", "Bob=24", "Cy=8", *data)
-    assert code != 0 and "each loser's hand needs its points" in err
+    assert code != 0 and "--losers gives the points of each loser's own hand: Di missing" in err
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
                        "--losers", "Bob=many", *data)
     assert code != 0 and "--losers takes PLAYER=POINTS" in err
@@ -2100,6 +2100,18 @@ def test_riichi_flags_without_rules_ask_for_rules_riichi(capsys):
     # named, the rules are the player's: MCR says the flags are not its own, as before
     code, out, _ = run(capsys, "score", "123m456p789s123p5z 5z", "--rules", "mcr", "--riichi")
     assert "riichi" in out and "not used" in out
+    # a flag Hong Kong scores too (its heavenly hand), and a hand JSON's own context, are no riichi flags typed
+    code, out, err = run(capsys, "score", "123m456p789s123p5z 5z", "--tenhou")
+    assert code in (0, 1) and "add --rules riichi" not in err
+    code, out, _ = run(capsys, "score", "23m567m345p678s22p 4m", "--rules", "riichi", "--riichi", "--json")
+    import sys as sys_module
+    from io import StringIO
+    monkey_stdin, sys_module.stdin = sys_module.stdin, StringIO(out)
+    try:
+        code, _, err = run(capsys, "score", "-")
+    finally:
+        sys_module.stdin = monkey_stdin
+    assert "add --rules riichi" not in err
 
 
 def test_fifteen_tiles_blame_the_winning_tile_only_where_it_is_written_twice(capsys):
@@ -2116,6 +2128,10 @@ def test_players_words_for_a_wins_context_name_the_flag(capsys):
     err = capsys.readouterr().err
     assert stop.value.code == 2
     assert "(--tsumo: --self-drawn)" in err and "(--chankan: --robbing-kong)" in err
+    # said only where the command has the flag: a draw has no --self-drawn
+    with pytest.raises(SystemExit):
+        main(["record", "draw", "1", "--tsumo"])
+    assert "--self-drawn" not in capsys.readouterr().err
 
 
 def test_a_double_riichi_is_no_riichi_assumed_and_kokushi_robs_a_declared_kong(capsys):
@@ -2156,7 +2172,7 @@ def test_a_damaged_index_is_found_and_its_backup_is_whole(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--data-dir", str(bad))
     assert code == 0 and "3 hands" in out                 # read from its rows
     code, _, err = run(capsys, "record", "draw", "1", "--data-dir", str(bad))
-    assert code == 2 and "damaged" in err and "WARNING" not in err       # one line, no log lines
+    assert code == 2 and "damaged" in err
     backup = tmp_path / "rows.sqlite3"
     code, out, err = run(capsys, "games", "--backup", str(backup), "--data-dir", str(bad))
     assert code == 0 and "holds its rows" in err
@@ -2204,3 +2220,33 @@ def test_undo_says_how_the_hand_comes_back_and_a_long_id_is_said_whole(capsys, t
     assert code == 0 and "“Restore this hand” under “History of changes”" in out
     code, _, err = run(capsys, "record", "draw", "99999999999999999999999", "--data-dir", club, "--lang", "fr")
     assert code == 2 and "aucune partie n° 99 999 999 999 999 999 999 999" in err.replace("\u202f", " ")
+    code, _, err = run(capsys, "record", "draw", "9" * 400, "--data-dir", club, "--lang", "fr")
+    assert code == 2 and "aucune partie" in err          # float() of it overflowed
+    # a context flag refused by a game's win is one line, not a traceback
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "A", "B", "C", "D", "--data-dir", club)
+    code, _, err = run(capsys, "record", "win", "2", "23m567m345p678s22p 4m", "--winner", "B", "--discarder", "A",
+                       "--dora", "2p", "--data-dir", club)
+    assert code == 2 and "give --dora-indicators 1p" in err and "Traceback" not in err
+
+
+def test_a_classical_family_in_french_reads_its_own_words(capsys, tmp_path):
+    club = str(tmp_path / "family")
+    # the rule set typed by its French name says the dealer as 003 does (« croupier » was said)
+    code, out, _ = run(capsys, "record", "new", "--rules", "classique", "--players", "Papa", "Maman", "Léa", "Hugo",
+                       "--data-dir", club, "--lang", "fr")
+    assert code == 0 and "banquier : Papa" in out and "croupier" not in out
+    hand = ("record", "win", "1", "123m456m789m123p5s 5s", "--winner", "Léa", "--self-drawn", "--data-dir", club,
+            "--lang", "fr", "--losers")
+    code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8")
+    assert code == 2 and "il manque Maman" in err          # the loser whose points are missing, named
+    code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8", "Hugo=3")
+    assert code == 2 and "--losers nomme Hugo deux fois" in err
+    code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8", "Maman=-2")
+    assert code == 2 and "--losers prend JOUEUR=POINTS" in err
+    # the keys given but not used, by their French names, as the assumed ones
+    code, out, _ = run(capsys, "score", "123m456m789m123p5s 5s", "--rules", "classique", "--robbing-kong",
+                       "--lang", "fr")
+    assert "donné mais sans effet dans ces règles : voler un kong" in out and "robbing_kong" not in out
+    with pytest.raises(SystemExit):
+        main(["record", "false-win", "1", "Papa", "--amount", "0", "--data-dir", club])
+    assert "an amount is 1 or more, not 0" in capsys.readouterr().err

@@ -3,7 +3,9 @@ gallery app, between flat bands holding the status bar (time, signal, Wi-Fi, bat
 ("< Photos", a date) and four buttons, in a dark or light theme, at a phone's size; or (``--app
 chat``) sent in a chat, in a bubble two thirds of the screen wide with messages above and below it,
 the chat's name at the top and its message box at the bottom, on a plain background (``--app
-chat-wallpaper``: on a wallpaper of doodles, as a chat app's default one); labels moved with the
+chat-wallpaper``: on a wallpaper of doodles, as a chat app's default one), or (``--app story``)
+posted as a story, on a backdrop graded between two of its colours (``--app story-blurred``: on
+itself enlarged and blurred); labels moved with the
 photo. Written
 as PNG, as phones save screenshots.
 
@@ -162,9 +164,66 @@ def chat_screenshot(photo: np.ndarray, rng, width: int | None = None, dark: bool
     return canvas, (left, top, shown_w, shown)
 
 
+def story_screenshot(photo: np.ndarray, rng, width: int | None = None, blurred: bool = False
+                     ) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``photo`` posted as a story on a phone (``width`` px wide; drawn when None): 80-100 % of the
+    screen's width, at a random height, on a backdrop graded from top to bottom between two of the
+    photo's own colours darkened or lightened (as a story app fills the screen around a photo;
+    ``blurred``: the photo itself enlarged over the whole screen, blurred and darkened), under the
+    story's progress bars, the poster's round picture, name and time, above a "Send message" box
+    and a heart. Returns the screenshot and the photo's (left, top, width, height) in it."""
+    width = int(rng.choice(SCREEN_WIDTHS)) if width is None else width
+    height = int(width * rng.uniform(*SCREEN_SHAPE))
+    s = width / 1170
+    if blurred:
+        side = max(height / photo.shape[0], width / photo.shape[1])
+        big = cv2.resize(photo, (int(photo.shape[1] * side) + 1, int(photo.shape[0] * side) + 1))
+        y0, x0 = (big.shape[0] - height) // 2, (big.shape[1] - width) // 2
+        big = cv2.GaussianBlur(big[y0:y0 + height, x0:x0 + width], (0, 0), width * rng.uniform(0.02, 0.05))
+        canvas = (big.astype(float) * rng.uniform(0.5, 0.8)).astype(np.uint8)
+    else:
+        pixels = photo.reshape(-1, 3)
+        ends = [pixels[int(rng.integers(len(pixels)))].astype(float) * rng.uniform(0.4, 1.2) for _ in range(2)]
+        grade = np.linspace(0, 1, height)[:, None]
+        column = np.clip((1 - grade) * ends[0] + grade * ends[1], 0, 255)
+        canvas = np.repeat(column[:, None, :], width, axis=1).astype(np.uint8)
+    shown_w = int(width * rng.uniform(0.8, 1.0))
+    shown = round(photo.shape[0] * shown_w / photo.shape[1])
+    if shown > height - 700 * s:                   # a tall photo: as high as the bars leave it
+        shown = int(height - 700 * s)
+        shown_w = round(photo.shape[1] * shown / photo.shape[0])
+    left = (width - shown_w) // 2
+    top = int(rng.uniform(330 * s, height - 330 * s - shown))
+    canvas[top:top + shown, left:left + shown_w] = cv2.resize(photo, (shown_w, shown), interpolation=cv2.INTER_AREA)
+    white = (250, 250, 250)
+    parts = int(rng.integers(1, 6))
+    gap, x = 8 * s, 20 * s
+    bar = (width - 40 * s - gap * (parts - 1)) / parts
+    for k in range(parts):                        # the progress bars, the first ones seen
+        cv2.rectangle(canvas, (int(x), int(40 * s)), (int(x + bar), int(48 * s)),
+                      white if k < parts // 2 + 1 else (170, 170, 170), -1)
+        x += bar + gap
+    cv2.circle(canvas, (int(80 * s), int(120 * s)), int(40 * s), tuple(int(v) for v in rng.integers(60, 200, 3)), -1)
+    cv2.putText(canvas, "mahjong.club", (int(140 * s), int(135 * s)), cv2.FONT_HERSHEY_SIMPLEX, 1.1 * s, white, 2,
+                cv2.LINE_AA)
+    cv2.putText(canvas, f"{rng.integers(1, 23)}h", (int(460 * s), int(135 * s)), cv2.FONT_HERSHEY_SIMPLEX, 1.0 * s,
+                (200, 200, 200), 2, cv2.LINE_AA)
+    cv2.rectangle(canvas, (int(40 * s), int(height - 190 * s)), (int(width - 200 * s), int(height - 90 * s)), white,
+                  max(1, int(3 * s)), cv2.LINE_AA)
+    cv2.putText(canvas, "Send message", (int(80 * s), int(height - 125 * s)), cv2.FONT_HERSHEY_SIMPLEX, 1.0 * s,
+                white, 2, cv2.LINE_AA)
+    hx, hy, r = int(width - 110 * s), int(height - 150 * s), int(22 * s)
+    cv2.ellipse(canvas, (hx - r // 2, hy), (r // 2, r // 2), 0, 180, 360, white, max(1, int(4 * s)), cv2.LINE_AA)
+    cv2.ellipse(canvas, (hx + r // 2, hy), (r // 2, r // 2), 0, 180, 360, white, max(1, int(4 * s)), cv2.LINE_AA)
+    cv2.polylines(canvas, [np.int32([(hx - r, hy), (hx, hy + r), (hx + r, hy)])], False, white, max(1, int(4 * s)),
+                  cv2.LINE_AA)
+    return canvas, (left, top, shown_w, shown)
+
+
 #: The apps a photo is shown in.
 APPS = {"gallery": screenshot, "chat": chat_screenshot,
-        "chat-wallpaper": lambda photo, rng: chat_screenshot(photo, rng, wallpaper=True)}
+        "chat-wallpaper": lambda photo, rng: chat_screenshot(photo, rng, wallpaper=True), "story": story_screenshot,
+        "story-blurred": lambda photo, rng: story_screenshot(photo, rng, blurred=True)}
 
 
 def write_screenshots(source: Path, out: Path, seed: int = 0, app: str = "gallery") -> int:
@@ -195,8 +254,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0,
                         help="the phones' sizes, themes, clocks, messages and the photos' places")
     parser.add_argument("--app", choices=sorted(APPS), default="gallery",
-                        help="the app showing the photo: a gallery (default), a chat on a plain background, or a "
-                             "chat on a wallpaper of doodles")
+                        help="the app showing the photo: a gallery (default), a chat on a plain background, a "
+                             "chat on a wallpaper of doodles, or a story on a graded backdrop or on the photo blurred")
     args = parser.parse_args(argv)
     n = write_screenshots(args.source, args.out, args.seed, args.app)
     print(f"{n} screenshots written to {args.out}")

@@ -2058,8 +2058,8 @@ def number(value, signed: bool = False, decimals: int | None = None, language: s
     word) comes back as text, unchanged."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "" if value is None else str(value)
-    if decimals is None:
-        decimals = 0 if float(value).is_integer() else 1
+    if decimals is None:        # an int is whole (float() of a 400-digit id overflowed)
+        decimals = 0 if isinstance(value, int) or float(value).is_integer() else 1
     if signed and round(value, decimals) == 0:
         signed = False  # a score of nothing is "0", not "+0" (a best game of 0) nor "-0"
         value = abs(value)
@@ -2371,10 +2371,15 @@ MESSAGES_FR = {
     "{} is not taken: give the ura dora indicators, the tiles turned over on the wall ({}); the ura dora is the tile after each":
         "{0} n'est pas pris : donnez les indicateurs d'ura dora, les tuiles retournées sur le mur ({1}) ; l'ura dora est la tuile qui suit chacun",
     "robbing the kong: paid by the player who declared the kong": "vol du kong : payé par le joueur qui a déclaré le kong",
+    "--losers takes PLAYER=POINTS, a whole number of points (Cy=8), not {}":
+        "--losers prend JOUEUR=POINTS, un nombre entier de points (Cy=8), pas {0}",
+    "--losers names {} twice": "--losers nomme {0} deux fois",
+    "--losers gives the points of each loser's own hand: {} missing":
+        "--losers donne les points de la main de chaque perdant : il manque {0}",
     "robbing the kong: paid by the player who declared the kong + {} counter(s) × 300":
         "vol du kong : payé par le joueur qui a déclaré le kong + {0} compteur(s) × 300",
-    "riichi sticks not given: the winner's own stick is counted; give the number of riichi sticks on the table, the winner's included, to count the others":
-        "bâtonnets de riichi non donnés : celui du gagnant est compté ; donnez le nombre de bâtonnets de riichi sur la table, celui du gagnant compris, pour compter les autres",
+    "riichi sticks 0 with a riichi declared: the winner's own stick is on the table; count it with any others (1 or more), or leave the number out to count it alone":
+        "0 bâtonnet de riichi avec un riichi déclaré : celui du gagnant est sur la table ; comptez-le avec les autres (1 ou plus), ou laissez le nombre vide pour le compter seul",
     "dealer's share": "part du croupier", "tsumo share": "part du tsumo",
     "dealer's share + {} counter(s) × 100": "part du croupier + {0} compteur(s) × 100",
     "tsumo share + {} counter(s) × 100": "part du tsumo + {0} compteur(s) × 100",
@@ -3622,7 +3627,10 @@ def _figure_fr(value: str) -> str | None:
     if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", value):
         return value.replace(",", "\u202f")
     if re.fullmatch(r"-?\d{5,}", value):
-        return number(int(value), language="fr")
+        try:
+            return number(int(value), language="fr")
+        except ValueError:      # past Python's 4,300 digits of int(): said as written
+            return None
     if re.fullmatch(r"-?\d+\.\d+", value):      # a probability, a confidence: « 0,97 »
         return value.replace(".", ",")
     return None

@@ -388,7 +388,7 @@ def score():
             # nor how it was won: scored on a discard for now, and said so among the assumptions
             # (a game's page has no self-drawn box: "won on a discard" stood under "Why not" unsaid)
             context.pop("self_drawn", None)
-        payload = scoring.score_payload(data.get("hand"), rules, options, context)
+        payload = scoring.score_payload(data.get("hand"), rules, options, context, alone=game is None)
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, settlement.SettlementError) as e:
         err = e.to_dict()
         return jsonify({"ok": False, "error": err,

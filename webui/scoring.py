@@ -36,14 +36,14 @@ def hand_input(value, field: str = "hand"):
 
 
 def score_payload(hand_input_value, rules: str, options: dict | None = None,
-                  context: dict | None = None) -> dict:
+                  context: dict | None = None, alone: bool = True) -> dict:
     """``{"hand", "notation", "score", "notes"}`` exactly as ``mjtable score --json`` prints it.
     Raises :class:`scorer.HandError` / :class:`scorer.RulesError` for malformed input."""
     typed = hand_input(hand_input_value)
     hand = scorer.to_hand(typed, context or None)
-    if rules == "riichi":
-        # scored alone, the winner's riichi stick is counted as `mjtable score` counts it (a game
-        # gives its table's sticks)
+    if rules == "riichi" and alone:
+        # scored alone (``alone``: not a game's hand, whose sticks are its table's, and an old game's
+        # none), the winner's riichi stick is counted as `mjtable score` counts it
         given = hand.context.to_dict()
         counted = C.with_own_riichi_stick(given)
         hand = hand if counted == given else scorer.to_hand(hand, counted)

@@ -258,7 +258,7 @@ def _restore(database, target: str, yes: bool) -> int:
         print(f"error: {source} is the game log itself: choose a backup", file=sys.stderr)
         return 2
     count = _games_in(source)
-    kept = None
+    kept, where = None, [None]
     if database.is_file():
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = database.with_name(f"{database.stem}-before-restore-{stamp}{database.suffix}")
@@ -281,10 +281,12 @@ def _restore(database, target: str, yes: bool) -> int:
             _online_copy(source, database)
             init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
         else:
-            code, kept = _swap_in(source, database, kept)
+            where = [kept]
+            code, kept = _swap_in(source, database, where)
             if code:
                 return code
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
+        kept = where[0] if kept is not None else None      # the name its copy took (numbered)
         # the copy of the log replaced is named only where it was written (a lock not had names none)
         print(f"error: cannot restore {source} into {database}: {e}" +
               (f" (the log as it was is in {kept})" if kept and kept.exists() else "; nothing was changed"),
@@ -295,13 +297,13 @@ def _restore(database, target: str, yes: bool) -> int:
     return 0
 
 
-def _swap_in(source, database, kept) -> tuple[int, object]:
+def _swap_in(source, database, where: list) -> tuple[int, object]:
     """Put the backup ``source`` in place of the game log ``database``, the log as it was first
     copied to ``kept``, both under one write lock: a server still recording wrote hands between the
     copy and the restore that were in neither (two hands a second from two phones, 4 to 7 lost).
     Its writes wait for the lock (``store.connect``'s 30 s), then go into the restored log. The
-    backup is brought to this version apart first, then its rows copied table by table. Returns
-    (status, where the log replaced was kept)."""
+    backup is brought to this version apart first, then its rows copied table by table. ``where``:
+    [the name to keep the log replaced under], set to the name it took. Returns (status, that name)."""
     import sqlite3
     import tempfile
 
@@ -326,10 +328,11 @@ def _swap_in(source, database, kept) -> tuple[int, object]:
                     lock.execute(sql)
             lock.execute("BEGIN IMMEDIATE")         # no other writer from here to COMMIT
             try:
+                kept = where[0]
                 if kept.exists():
                     # a restore the same second before this one kept its copy there: the second
                     # was refused with "choose a new file", which --restore lets nobody choose
-                    kept = _unused_name(kept.parent, kept.stem, kept.suffix)
+                    kept = where[0] = _unused_name(kept.parent, kept.stem, kept.suffix)
                 code = _backup(str(database), str(kept), quiet=True)     # a reader: sees every hand committed
                 if code == 2:       # not written (1: written as damaged as the log, which this replaces)
                     lock.execute("ROLLBACK")
@@ -351,7 +354,8 @@ def _swap_in(source, database, kept) -> tuple[int, object]:
                 if highest:
                     lock.execute("INSERT INTO main.retired_ids (tbl, last) VALUES ('games', ?) ON CONFLICT (tbl) "
                                  "DO UPDATE SET last = max(last, excluded.last)", (highest,))
-                lock.execute("REINDEX")      # a damaged index of the log replaced is built again
+                for (index,) in lock.execute("SELECT name FROM main.sqlite_master WHERE type = 'index'").fetchall():
+                    lock.execute(f'REINDEX main."{index}"')      # a damaged index of the log replaced, built again
                 lock.execute("COMMIT")
             except BaseException:
                 if lock.in_transaction:
@@ -429,13 +433,8 @@ def open_log(database, data_dir, db):
     key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
     folder stands in, removed when the command ends. (None, None) where the log cannot be opened,
     said on standard error."""
-    import logging
-
     from webui import create_app
     from webui.startup import StartupError
-    # the web app's log lines ("WARNING in store: the game log is damaged") said again, dated, what
-    # the command itself says in one line
-    logging.getLogger("webui").setLevel(logging.CRITICAL)
     config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
     scratch = None
     if data_dir:

@@ -234,9 +234,15 @@ def seat_at_table(text: str, view: dict) -> int:
 def _body(args, view: dict) -> dict:
     seat = lambda name: seat_at_table(name, view)        # noqa: E731
     if args.action == "win":
+        import scorer
+
         from ..context_args import context_from_args
         if bool(args.hand) == bool(args.photo):
             raise Refused("give the hand in notation or --photo FILE, one of the two")
+        try:
+            context_from_args(args)
+        except scorer.HandError as e:    # --dora 2p, --dora-indicators 2x: said, not a traceback
+            raise Refused(e.message) from None
         if args.photo:
             args.hand = [_hand_of_photo(path, view["game"]["rules"], args) for path in args.photo]
         if len(args.hand) != len(args.winner):
@@ -258,6 +264,10 @@ def _body(args, view: dict) -> dict:
             body["riichi"] = [seat(p) for p in args.riichi]
         if args.losers:
             body["losers"] = _losers(args.losers, seat)
+            missing = [view["game"]["players"][i] for i in range(4) if i not in winners and body["losers"][i] is None]
+            if missing:
+                # the game log's "each loser's hand asks its points" did not say whose were missing
+                raise Refused(f"--losers gives the points of each loser's own hand: {', '.join(missing)} missing")
         if args.liable:
             body["context"]["liable_player"] = _liable(view, winners[0], seat(args.liable))
     elif args.action == "draw":
@@ -419,7 +429,10 @@ def _run(args, client, sheet_text) -> int:
     if french:      # in the rule set's own words (riichi's « ouvreur », 002)
         from webui.store import get_store
         try:
-            i18n.use_rules_terms(get_store().get_game(args.game)["rules"] if args.action != "new" else args.rules)
+            import scorer
+            # by the rule set's own name: "classique" said the dealer « croupier », not « banquier »
+            i18n.use_rules_terms(get_store().get_game(args.game)["rules"] if args.action != "new"
+                                 else scorer.rules_name(args.rules))
         except Exception:  # noqa: BLE001 - a game not found is said below, as the API says it
             pass
     try:

@@ -59,7 +59,7 @@ def run(args) -> int:
             raise scorer.RulesError("bad_option", "--option applies to one rule set; use --rules NAME")
         results = [scorer.score(hand, name, options) for name in names]
         if not told:
-            _riichi_flags_need_rules(hand, results[0])
+            _riichi_flags_need_rules(hand, results[0], set(context_from_args(args)))
     except (scorer.HandError, scorer.RulesError) as e:
         if args.json:
             print(json.dumps({"error": e.to_dict()}))
@@ -111,13 +111,19 @@ def run(args) -> int:
     return 0 if all(declarable(r) for r in results) else 1
 
 
-def _riichi_flags_need_rules(hand, result) -> None:
+def _riichi_flags_need_rules(hand, result, typed: set) -> None:
     """Refuses flags only riichi scores (``--riichi``, ``--dora-indicators``) given without
     ``--rules``: a beginner's riichi hand was scored under MCR, the default, its flags said unused at
-    the bottom of an MCR refusal."""
+    the bottom of an MCR refusal. Only the flags ``typed``, not a hand JSON's own context, and only
+    those no other rule set scores (Hong Kong's heavenly hand is ``--tenhou`` too)."""
     import scorer
-    riichi_only = [k for k in result.unused if k not in scorer.score(hand, "riichi").unused]
-    if result.rules == "mcr" and riichi_only:
+    unused = [k for k in result.unused if k in typed]
+    if result.rules != "mcr" or not unused:
+        return
+    others = {name: set(scorer.score(hand, name).unused) for name in scorer.RULE_SETS if name != "mcr"}
+    riichi_only = [k for k in unused if k not in others.get("riichi", {k})
+                   and all(k in left for name, left in others.items() if name != "riichi")]
+    if riichi_only:
         flags = ", ".join("--" + k.replace("_", "-") for k in riichi_only)
         raise scorer.RulesError("bad_option", f"{flags}: riichi scores {'them' if len(riichi_only) > 1 else 'it'}, "
                                 "and the rules are MCR's unless --rules names others: add --rules riichi (or "

@@ -686,7 +686,7 @@ def score(hand: Hand, options) -> ScoreResult:
         # a learner scoring a riichi hand alone missed the 1,000 of the stick put down (002 §3.3.14)
         # (in words, not the field's name: "give riichi_sticks" and "not even the winner's own, which
         # comes back to the winner" read as a contradiction to a beginner); `mjtable score`, the API
-        # and the review page count the winner's own when none is given (scorer.context.own_riichi_stick)
+        # and the review page count the winner's own when none is given (scorer.context.with_own_riichi_stick)
         warnings.append("riichi sticks not given: none is counted; the winner takes back their own stick and any "
                         "others on the table (002 §4.1): give the number of riichi sticks on the table, the "
                         "winner's included, to count them")

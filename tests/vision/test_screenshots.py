@@ -174,3 +174,19 @@ def test_a_chat_wallpaper_covers_the_background_with_faint_doodles():
         off = np.abs(grey - bg)
         assert all(off[y:y + 45].max() > 0 for y in range(0, 900, 45))
         assert off.max() <= 26 and 0.02 < (off > 0).mean() < 0.4
+
+
+@pytest.mark.parametrize("seed,blurred", [(0, False), (1, False), (2, True), (3, True)])
+def test_a_photo_posted_as_a_story_is_never_cut(seed, blurred):
+    # a story's backdrop, graded from top to bottom between two of the photo's colours (each row
+    # flat: found as a screenshot's photo) or the photo itself blurred (read whole): whatever the
+    # finder takes for the photo holds all of it (docs/experiments.md)
+    from vision_lab.screenshots import story_screenshot
+    photo = _textured(900, 1200, seed)
+    shot, (left, top, width, height) = story_screenshot(photo, np.random.default_rng(seed), blurred=blurred)
+    assert shot.shape[0] > 2 * shot.shape[1] and width >= 0.8 * shot.shape[1]
+    shown = cv2.resize(photo, (width, height), interpolation=cv2.INTER_AREA)
+    assert np.array_equal(shot[top:top + height, left:left + width], shown)
+    found = screen_photo(shot)
+    x0, y0, x1, y1 = found if found is not None else (0, 0, shot.shape[1], shot.shape[0])
+    assert x0 <= left and y0 <= top and left + width <= x1 and top + height <= y1

@@ -438,6 +438,9 @@ def test_a_riichi_hand_scored_alone_counts_the_winners_own_stick_as_the_command_
     page = client.post("/review/score", json={"hand": body["hand"], "rules": "riichi", "form": {
         "ctx__present": "1", "ctx_riichi": "1", "ctx_self_drawn": "1", "ctx_seat_wind": "S"}})
     assert page.get_json()["score"]["total"] == 6200
+    # none at all on the table beside a riichi declared is refused, as `mjtable score` refuses it
+    none = client.post("/api/score", json={**body, "context": {**body["context"], "riichi_sticks": 0}})
+    assert none.status_code == 400 and "the winner's own stick is on the table" in none.get_json()["error"]["message"]
 
 
 def test_a_hand_recorded_whose_answer_cannot_be_kept_is_answered_as_recorded(client, monkeypatch):

@@ -101,13 +101,12 @@ def own_stick(context: dict) -> dict:
     """A riichi hand scored alone (not a game's) with its win ``context``: the winner's own stick
     counted when no ``riichi_sticks`` is given (``scorer.context.with_own_riichi_stick``); none at
     all is refused, in the flag's words."""
-    if not (context.get("riichi") or context.get("double_riichi")):
-        return context
-    if context.get("riichi_sticks") == 0:
-        raise errors.HandError(errors.BAD_CONTEXT, "--riichi-sticks 0 with a riichi declared: the winner's own "
-                               "stick is on the table (002 §3.3.14); count it with any others (1 or more), or "
-                               "leave --riichi-sticks out to count it alone", field="context.riichi_sticks")
-    return C.with_own_riichi_stick(context)
+    try:
+        return C.with_own_riichi_stick(context)
+    except errors.HandError as e:
+        raise errors.HandError(e.code, "--riichi-sticks 0 with a riichi declared: the winner's own stick is on the "
+                               "table (002 §3.3.14); count it with any others (1 or more), or leave --riichi-sticks "
+                               "out to count it alone", field=e.field) from None
 
 
 def with_own_stick(hand):

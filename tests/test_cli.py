@@ -2239,6 +2239,11 @@ def test_a_classical_family_in_french_reads_its_own_words(capsys, tmp_path):
             "--lang", "fr", "--losers")
     code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8")
     assert code == 2 and "il manque Maman" in err          # the loser whose points are missing, named
+    # by who plays the seat now: Maman left, Mamie plays it
+    assert run(capsys, "record", "draw", "1", "--data-dir", club)[0] == 0
+    assert run(capsys, "record", "substitute", "1", "Maman", "Mamie", "--data-dir", club)[0] == 0
+    code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8")
+    assert code == 2 and "il manque Mamie" in err
     code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8", "Hugo=3")
     assert code == 2 and "--losers nomme Hugo deux fois" in err
     code, _, err = run(capsys, *hand, "Hugo=4", "Papa=8", "Maman=-2")

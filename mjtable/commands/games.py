@@ -281,12 +281,11 @@ def _restore(database, target: str, yes: bool) -> int:
             _online_copy(source, database)
             init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
         else:
-            where = [kept]
-            code, kept = _swap_in(source, database, where)
+            code, kept = _swap_in(source, database, kept, where)
             if code:
                 return code
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
-        kept = where[0] if kept is not None else None      # the name its copy took (numbered)
+        kept = where[0]         # the copy written, under the name it took (numbered); None: none written
         # the copy of the log replaced is named only where it was written (a lock not had names none)
         print(f"error: cannot restore {source} into {database}: {e}" +
               (f" (the log as it was is in {kept})" if kept and kept.exists() else "; nothing was changed"),
@@ -297,13 +296,14 @@ def _restore(database, target: str, yes: bool) -> int:
     return 0
 
 
-def _swap_in(source, database, where: list) -> tuple[int, object]:
+def _swap_in(source, database, kept, where: list) -> tuple[int, object]:
     """Put the backup ``source`` in place of the game log ``database``, the log as it was first
     copied to ``kept``, both under one write lock: a server still recording wrote hands between the
     copy and the restore that were in neither (two hands a second from two phones, 4 to 7 lost).
     Its writes wait for the lock (``store.connect``'s 30 s), then go into the restored log. The
-    backup is brought to this version apart first, then its rows copied table by table. ``where``:
-    [the name to keep the log replaced under], set to the name it took. Returns (status, that name)."""
+    backup is brought to this version apart first, then its rows copied table by table. ``kept``:
+    the name to keep the log replaced under; ``where[0]`` is set to the name the copy took once it
+    is written (a failure before names no copy). Returns (status, that name)."""
     import sqlite3
     import tempfile
 
@@ -328,15 +328,15 @@ def _swap_in(source, database, where: list) -> tuple[int, object]:
                     lock.execute(sql)
             lock.execute("BEGIN IMMEDIATE")         # no other writer from here to COMMIT
             try:
-                kept = where[0]
                 if kept.exists():
                     # a restore the same second before this one kept its copy there: the second
                     # was refused with "choose a new file", which --restore lets nobody choose
-                    kept = where[0] = _unused_name(kept.parent, kept.stem, kept.suffix)
+                    kept = _unused_name(kept.parent, kept.stem, kept.suffix)
                 code = _backup(str(database), str(kept), quiet=True)     # a reader: sees every hand committed
                 if code == 2:       # not written (1: written as damaged as the log, which this replaces)
                     lock.execute("ROLLBACK")
-                    return code, kept
+                    return code, None
+                where[0] = kept
                 # the ids the log replaced gave stay given: an older backup restored let the next
                 # game take an id that exports, links and open pages name for another game
                 highest = lock.execute("SELECT max(coalesce((SELECT max(id) FROM main.games), 0), coalesce("

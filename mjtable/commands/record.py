@@ -264,8 +264,11 @@ def _body(args, view: dict) -> dict:
             body["riichi"] = [seat(p) for p in args.riichi]
         if args.losers:
             body["losers"] = _losers(args.losers, seat)
-            missing = [view["game"]["players"][i] for i in range(4) if i not in winners and body["losers"][i] is None]
-            if missing:
+            # the players at the table now (a substitute's seat is theirs), and under classical rules
+            # alone: other games refuse the losers' settlement for what it is
+            seated = view.get("seated") or view["game"]["players"]
+            missing = [seated[i] for i in range(4) if i not in winners and body["losers"][i] is None]
+            if missing and view["game"]["rules"] == "classical":
                 # the game log's "each loser's hand asks its points" did not say whose were missing
                 raise Refused(f"--losers gives the points of each loser's own hand: {', '.join(missing)} missing")
         if args.liable:

@@ -1582,6 +1582,26 @@ def test_riichi_ticked_outside_a_game_puts_the_winners_own_stick_on_the_table(se
     assert not console_errors(d)
 
 
+def test_a_draft_saved_with_riichi_and_no_stick_opens_with_the_winners_stick(server, browser):
+    # a draft saved with riichi ticked and 0 sticks (on a game's page, or before the stick was put
+    # down) opened on a refusal: a riichi with no stick on the table is no hand (002 §3.3.14)
+    d = browser
+    d.get(server + "/review/new?rules=riichi&lang=en&hand=" + "234m456p678s23s55p 4s".replace(" ", "%20"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = true;"
+                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
+    d.execute_script("const s = document.getElementsByName('ctx_riichi_sticks')[0]; s.value = '0';"
+                     "s.dispatchEvent(new Event('change', {bubbles: true}));")
+    _saved(d)
+    wait(d).until(lambda drv: "stick is on the table" in drv.find_element(By.ID, "result").text)
+    d.execute_script("return new Promise((r) => setTimeout(r, 800))")      # the state saved
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert d.find_element(By.NAME, "ctx_riichi").is_selected()
+    assert d.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "1"
+    assert not console_errors(d)
+
+
 def test_a_hand_typed_without_its_winning_tile_apart_says_which_tile_is_taken(server, browser):
     # a beginner typed the hand sorted, the 4s they won on in the middle: scored as won on the 5p
     # (2,600 instead of pinfu's 3,900), and nothing said so

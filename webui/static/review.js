@@ -1669,7 +1669,13 @@
   const pending = pendingState();
   if (pending) data.state = pending;
   const saved = data.state && data.state.groups;
-  if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
+  if (saved) {
+    fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state);
+    // a draft saved with riichi ticked and no stick (on a game's page, or before the stick was put
+    // down) puts the winner's own stick on the table as a tick does: it opened on a refusal
+    const ticked = RIICHI_BOXES.map((n) => ctxForm.elements.namedItem(n)).find((el) => el && el.checked);
+    if (ticked) ownStickOnTable(ticked);
+  }
   else fromHand(data.hand);
 
   // the winner as the saved form has it (read before it was put back, a reload's winner was none,

@@ -2255,3 +2255,9 @@ def test_a_classical_family_in_french_reads_its_own_words(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["record", "false-win", "1", "Papa", "--amount", "0", "--data-dir", club])
     assert "an amount is 1 or more, not 0" in capsys.readouterr().err
+
+
+def test_riichi_side_by_side_counts_the_winners_own_stick(capsys):
+    code, out, _ = run(capsys, "score", "777z234m5678999s 7s", "--rules", "all", "--riichi", "--self-drawn",
+                       "--seat-wind", "S", "--json")
+    assert json.loads(out)["scores"]["riichi"]["total"] == 6200

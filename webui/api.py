@@ -87,7 +87,9 @@ def score():
         hand = scorer.to_hand(data["hand"], context or None)
         names = [r["name"] for r in scoring.available_rules()]
         payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand),
-                   "scores": {n: scorer.score(hand, n).to_dict() for n in names},
+                   # riichi with the winner's own stick, as it is scored alone
+                   "scores": {n: scorer.score(scoring.with_own_stick(hand) if n == "riichi" else hand, n).to_dict()
+                              for n in names},
                    "notes": scoring.typed_notes(scoring.hand_input(data["hand"]), "all")}
         return jsonify(payload)
     payload = scoring.score_payload(data["hand"], rules, options, context)

@@ -57,7 +57,9 @@ def run(args) -> int:
         options = options_from_args(args)
         if args.rules == "all" and options:
             raise scorer.RulesError("bad_option", "--option applies to one rule set; use --rules NAME")
-        results = [scorer.score(hand, name, options) for name in names]
+        # side by side too, riichi counts the winner's own stick (it said 5,800 there, 6,800 alone)
+        results = [scorer.score(with_own_stick(hand) if name == "riichi" and args.rules == "all" else hand,
+                                name, options) for name in names]
         if not told:
             _riichi_flags_need_rules(hand, results[0], set(context_from_args(args)))
     except (scorer.HandError, scorer.RulesError) as e:

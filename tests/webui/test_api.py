@@ -471,3 +471,11 @@ def test_a_disk_too_full_for_the_app_s_tables_is_said_in_one_line(tmp_path, monk
     monkeypatch.setattr(drafts, "init_app", full)
     with pytest.raises(StartupError, match="the disk holding the game log is full"):
         create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path / "d")})
+
+
+def test_every_rule_set_side_by_side_scores_riichi_with_the_winners_own_stick(client):
+    # it said 5,800 side by side and 6,800 alone
+    body = {"hand": "777z234m5678999s 7s", "context": {"riichi": True, "self_drawn": True, "seat_wind": "S"}}
+    alone = client.post("/api/score", json={**body, "rules": "riichi"}).get_json()["score"]["total"]
+    side = client.post("/api/score", json={**body, "rules": "all"}).get_json()["scores"]["riichi"]["total"]
+    assert alone == side == 6200

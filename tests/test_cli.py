@@ -2261,3 +2261,15 @@ def test_riichi_side_by_side_counts_the_winners_own_stick(capsys):
     code, out, _ = run(capsys, "score", "777z234m5678999s 7s", "--rules", "all", "--riichi", "--self-drawn",
                        "--seat-wind", "S", "--json")
     assert json.loads(out)["scores"]["riichi"]["total"] == 6200
+
+
+def test_a_losers_hand_over_the_limit_is_said_with_the_points_it_was_settled_at(capsys, tmp_path):
+    # the sheet said "Maman 600" where the losers paid on 500, the limit ([W], docs/rulings.md)
+    club = str(tmp_path / "family")
+    run(capsys, "record", "new", "--rules", "classical", "--players", "Papa", "Maman", "Lea", "Hugo",
+        "--data-dir", club)
+    code, out, _ = run(capsys, "record", "win", "1", "123m456m789m123p5s 5s", "--winner", "Lea", "--self-drawn",
+                       "--losers", "Hugo=4", "Papa=8", "Maman=600", "--data-dir", club)
+    assert code == 0 and "the others' hands: Papa 8, Maman 600 (500), Hugo 4" in out
+    code, out, _ = run(capsys, "games", "1", "--csv", "--data-dir", club)
+    assert "Papa 8 & Maman 600 (500) & Hugo 4" in out

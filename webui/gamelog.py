@@ -192,13 +192,21 @@ def value_and_counters(win: dict) -> tuple:
     return value, counters
 
 
-def others_hands(h: dict, players: list[str], number=str, between: str = ", ") -> str:
+def others_hands(h: dict, players: list[str], number=str, between: str = ", ", limit: int | None = None) -> str:
     """A classical win's losers' hands' points as the table entered them ("Ann 8, Cy 0, Di 16"),
-    "" where none were."""
+    "" where none were; one over the game's ``limit`` with the points it was settled at ("Cy
+    600 (500)": the sheet said 600 where the losers paid on 500, docs/rulings.md "Classical"; an
+    arrow is no glyph of the PDF's Helvetica)."""
     losers = (h.get("fixed") or {}).get("losers")
     if not losers or all(v is None for v in losers):
         return ""
-    return between.join(f"{players[p]} {number(v)}" for p, v in enumerate(losers) if v is not None)
+    return between.join(f"{players[p]} {number(v)}" + (f" ({number(limit)})" if limit and v > limit else "")
+                        for p, v in enumerate(losers) if v is not None)
+
+
+def loser_limit(flow) -> int | None:
+    """The limit a classical game counts each loser's hand at (its option), else None."""
+    return getattr(getattr(flow, "scorer_options", None), "limit", None)
 
 
 def played_by(game: dict, h: dict) -> list[str]:
@@ -2180,7 +2188,7 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                    + ([" & ".join(str((x.get("score") or {}).get("points", "")) for x in wins)] if hk else [])
                    + ([" & ".join(str(value_and_counters(x)[1]) for x in wins)] if riichi else [])
                    # the losers' hands' points they settled among themselves ([B] ch. I), as entered
-                   + ([others_hands(h, hp, str, " & ")] if classical else [])
+                   + ([others_hands(h, hp, str, " & ", loser_limit(flow))] if classical else [])
                    + [
                       # the player liable (bao, pao) beside the items: the row's split reads wrong without
                       " & ".join(_scoring_text(x.get("score") or {}, bool(words))

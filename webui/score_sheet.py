@@ -141,7 +141,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
                         else tr("{player} liable (bao)", player=name(liable)))
     # classical: the others' hands' points the losers settled among themselves ([B] ch. I): the
     # row's changes are made of them, and the signed sheet could not show why a loser paid 144
-    others = gamelog.others_hands(h, players, number)
+    others = gamelog.others_hands(h, players, number, limit=gamelog.loser_limit(flow))
     if others:
         how += " · " + tr("the others' hands: {hands}", hands=others)
     # a comma before how it was won after counters or sticks: "8,000 (mangan) + own riichi stick back

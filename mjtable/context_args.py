@@ -101,8 +101,13 @@ def own_stick(context: dict) -> dict:
     """A riichi hand scored alone (not a game's) with its win ``context``: the winner's own stick
     counted when no ``riichi_sticks`` is given (``scorer.context.with_own_riichi_stick``); none at
     all is refused, in the flag's words."""
+    return _in_flags_words(C.with_own_riichi_stick, context)
+
+
+def _in_flags_words(count, given):
+    """``count(given)``, its refusal of no stick said in the flag's words."""
     try:
-        return C.with_own_riichi_stick(context)
+        return count(given)
     except errors.HandError as e:
         raise errors.HandError(e.code, "--riichi-sticks 0 with a riichi declared: the winner's own stick is on the "
                                "table (002 §3.3.14); count it with any others (1 or more), or leave --riichi-sticks "
@@ -111,10 +116,7 @@ def own_stick(context: dict) -> dict:
 
 def with_own_stick(hand):
     """``hand`` (its own context and the flags') with the winner's own stick (``own_stick``)."""
-    import scorer
-    given = hand.context.to_dict()
-    counted = own_stick(given)
-    return hand if counted == given else scorer.to_hand(hand, counted)
+    return _in_flags_words(C.hand_with_own_riichi_stick, hand)
 
 
 def options_from_args(args) -> dict:

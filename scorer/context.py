@@ -166,6 +166,14 @@ def with_own_riichi_stick(context: dict) -> dict:
     return {**context, "riichi_sticks": context.get("riichi_sticks", 1)}
 
 
+def hand_with_own_riichi_stick(hand):
+    """``hand`` with its context counted by ``with_own_riichi_stick`` (itself where nothing changes)."""
+    from . import to_hand
+    given = hand.context.to_dict()
+    counted = with_own_riichi_stick(given)
+    return hand if counted == given else to_hand(hand, counted)
+
+
 class ContextReads:
     """``reads(key)`` gives ``context.get(key)`` and remembers the keys read, so a result can
     list as ``assumed`` the ones it used without their being given."""

@@ -82,14 +82,15 @@ def score():
         # the request's context was taken over the hand's own without a word
         validation.one_context(embedded, context, "context")
     if rules == "all":
+        from scorer.context import hand_with_own_riichi_stick
         if options:
             raise scorer.RulesError("bad_option", "options apply to one rule set; name it in rules")
         hand = scorer.to_hand(data["hand"], context or None)
         names = [r["name"] for r in scoring.available_rules()]
         payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand),
                    # riichi with the winner's own stick, as it is scored alone
-                   "scores": {n: scorer.score(scoring.with_own_stick(hand) if n == "riichi" else hand, n).to_dict()
-                              for n in names},
+                   "scores": {n: scorer.score(hand_with_own_riichi_stick(hand) if n == "riichi" else hand, n)
+                              .to_dict() for n in names},
                    "notes": scoring.typed_notes(scoring.hand_input(data["hand"]), "all")}
         return jsonify(payload)
     payload = scoring.score_payload(data["hand"], rules, options, context)

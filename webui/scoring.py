@@ -44,17 +44,10 @@ def score_payload(hand_input_value, rules: str, options: dict | None = None,
     if rules == "riichi" and alone:
         # scored alone (``alone``: not a game's hand, whose sticks are its table's, and an old game's
         # none), the winner's riichi stick is counted as `mjtable score` counts it
-        hand = with_own_stick(hand)
+        hand = C.hand_with_own_riichi_stick(hand)
     result = scorer.score(hand, rules, options)
     return {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "score": result.to_dict(),
             "notes": typed_notes(typed, rules)}
-
-
-def with_own_stick(hand: "scorer.Hand") -> "scorer.Hand":
-    """``hand`` with the winner's own riichi stick counted (``scorer.context.with_own_riichi_stick``)."""
-    given = hand.context.to_dict()
-    counted = C.with_own_riichi_stick(given)
-    return hand if counted == given else scorer.to_hand(hand, counted)
 
 
 def typed_notes(typed, rules: str | None) -> list[dict]:

@@ -81,6 +81,16 @@ def prepare_data_dir(data_dir: Path, database: Path | None = None) -> bool:
                        "or choose another --data-dir")
 
 
+def integrity_verdict(conn: sqlite3.Connection) -> str:
+    """SQLite's whole integrity check of ``conn``'s database: "ok", or its first finding (or the
+    error met). The whole check, not quick_check: an index that lists another table's rows passed
+    quick_check, and a game read through it showed no hands and refused every new one."""
+    try:
+        return conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        return str(e)
+
+
 def check_database(path: Path) -> str | None:
     """Check (or create, 0600) the game log at ``path``; returns None when it can be written, or
     why it opens read-only. StartupError when it cannot be used at all."""
@@ -132,12 +142,7 @@ def check_database(path: Path) -> str | None:
             if not {"game_id", "seq", "deltas", "kind"} <= cols:
                 raise StartupError(f"{path} is another application's database (its hands table is not "
                                    "mjtable's): choose another --db")
-        try:
-            # the whole check, not quick_check: an index that lists another table's rows passed
-            # quick_check, and a game read through it showed no hands and refused every new one
-            verdict = conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
-        except sqlite3.DatabaseError as e:
-            verdict = str(e)
+        verdict = integrity_verdict(conn)
         if verdict != "ok":
             return f"the game log is damaged ({verdict[:120]}): it is open read-only; back it up before repairing it"
     finally:

@@ -153,15 +153,15 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
 def _damage_of(path) -> str | None:
     """What SQLite's integrity check says of the game log at ``path`` (None: it is whole)."""
     import sqlite3
-    from webui.startup import sqlite_uri
+    from webui.startup import integrity_verdict, sqlite_uri
     try:
         conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
-        try:
-            verdict = conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
-        finally:
-            conn.close()
     except sqlite3.Error as e:
         return str(e)[:120]
+    try:
+        verdict = integrity_verdict(conn)
+    finally:
+        conn.close()
     return None if verdict == "ok" else verdict[:120]
 
 
@@ -281,7 +281,8 @@ def _restore(database, target: str, yes: bool) -> int:
             _online_copy(source, database)
             init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
         else:
-            code, kept = _swap_in(source, database, kept, where)
+            code = _swap_in(source, database, kept, where)
+            kept = where[0]
             if code:
                 return code
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
@@ -296,14 +297,14 @@ def _restore(database, target: str, yes: bool) -> int:
     return 0
 
 
-def _swap_in(source, database, kept, where: list) -> tuple[int, object]:
+def _swap_in(source, database, kept, where: list) -> int:
     """Put the backup ``source`` in place of the game log ``database``, the log as it was first
     copied to ``kept``, both under one write lock: a server still recording wrote hands between the
     copy and the restore that were in neither (two hands a second from two phones, 4 to 7 lost).
     Its writes wait for the lock (``store.connect``'s 30 s), then go into the restored log. The
     backup is brought to this version apart first, then its rows copied table by table. ``kept``:
     the name to keep the log replaced under; ``where[0]`` is set to the name the copy took once it
-    is written (a failure before names no copy). Returns (status, that name)."""
+    is written (a failure before names no copy). Returns the status."""
     import sqlite3
     import tempfile
 
@@ -335,7 +336,7 @@ def _swap_in(source, database, kept, where: list) -> tuple[int, object]:
                 code = _backup(str(database), str(kept), quiet=True)     # a reader: sees every hand committed
                 if code == 2:       # not written (1: written as damaged as the log, which this replaces)
                     lock.execute("ROLLBACK")
-                    return code, None
+                    return code
                 where[0] = kept
                 # the ids the log replaced gave stay given: an older backup restored let the next
                 # game take an id that exports, links and open pages name for another game
@@ -363,7 +364,7 @@ def _swap_in(source, database, kept, where: list) -> tuple[int, object]:
                 raise
         finally:
             lock.close()
-    return 0, kept
+    return 0
 
 
 #: a restore's staging folder older than this is one a restore stopped midway left (``kill -9``):

@@ -240,7 +240,7 @@ def _body(args, view: dict) -> dict:
         if bool(args.hand) == bool(args.photo):
             raise Refused("give the hand in notation or --photo FILE, one of the two")
         try:
-            context_from_args(args)
+            context = context_from_args(args)
         except scorer.HandError as e:    # --dora 2p, --dora-indicators 2x: said, not a traceback
             raise Refused(e.message) from None
         if args.photo:
@@ -252,13 +252,13 @@ def _body(args, view: dict) -> dict:
         discarder = None if args.self_drawn else seat(args.discarder)
         if len(winners) == 1:
             body = {"hand": args.hand[0], "winner": winners[0], "discarder": discarder,
-                    "context": context_from_args(args)}
+                    "context": dict(context)}
         else:
             if args.liable:
                 raise Refused("--liable takes one winner: record a hand of several winners with a liable player "
                               "on the game page (mjtable serve)")
             # each winner with the same flags (--ippatsu...): the game page's form asks them apart
-            body = {"winners": [{"winner": w, "hand": h, "context": context_from_args(args)}
+            body = {"winners": [{"winner": w, "hand": h, "context": dict(context)}
                                 for w, h in zip(winners, args.hand)], "discarder": discarder}
         if args.riichi:
             body["riichi"] = [seat(p) for p in args.riichi]

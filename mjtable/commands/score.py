@@ -51,7 +51,8 @@ def run(args) -> int:
             raise scorer.RulesError("unknown_rules", f"unknown rule set {args.rules!r}: choose mcr, riichi, hk or "
                                     "classical, or all to compare them side by side (their other names: "
                                     "mjtable score --help)", field="rules")
-        hand = scorer.to_hand(text, context_from_args(args))
+        typed = context_from_args(args)
+        hand = scorer.to_hand(text, typed)
         if args.rules == "riichi":
             hand = with_own_stick(hand)
         options = options_from_args(args)
@@ -61,7 +62,7 @@ def run(args) -> int:
         results = [scorer.score(with_own_stick(hand) if name == "riichi" and args.rules == "all" else hand,
                                 name, options) for name in names]
         if not told:
-            _riichi_flags_need_rules(hand, results[0], set(context_from_args(args)))
+            _riichi_flags_need_rules(hand, results[0], set(typed))
     except (scorer.HandError, scorer.RulesError) as e:
         if args.json:
             print(json.dumps({"error": e.to_dict()}))

@@ -2227,6 +2227,15 @@ def test_undo_says_how_the_hand_comes_back_and_a_long_id_is_said_whole(capsys, t
     code, _, err = run(capsys, "record", "win", "2", "23m567m345p678s22p 4m", "--winner", "B", "--discarder", "A",
                        "--dora", "2p", "--data-dir", club)
     assert code == 2 and "give --dora-indicators 1p" in err and "Traceback" not in err
+    # a typo in an indicator: with its caret as mjtable score shows it, and in French the message's French
+    code, _, err = run(capsys, "record", "win", "2", "23m567m345p678s22p 4m", "--winner", "B", "--discarder", "A",
+                       "--dora-indicators", "2x", "--data-dir", club, "--lang", "fr")
+    lines = err.splitlines()
+    assert code == 2 and lines[0].startswith("erreur : --dora-indicators 2x : caractère inattendu « x »"), err
+    assert lines[0].endswith("(caractère 2)") and lines[1:3] == ["  2x", "   ^"], err
+    code, _, err = run(capsys, "score", "23m567m345p678s22p 4m", "--rules", "riichi", "--dora-indicators", "2x",
+                       "--lang", "fr")
+    assert code == 2 and err.startswith("erreur : --dora-indicators 2x : caractère inattendu"), err
 
 
 def test_a_classical_family_in_french_reads_its_own_words(capsys, tmp_path):

@@ -3655,9 +3655,20 @@ def french_message(text: str) -> str | None:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
             return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or _parts_fr(v)
                                             or _items_fr(v) or french_message(v) or _quoted_fr(v) for v in m.groups()))
+    # a command-line flag and its value before the message ("--dora-indicators 2x: unexpected
+    # character 'x'..."): the flag kept, the message in French (`record win --lang fr` said it in English)
+    m = _FLAG_OPENING.match(text)
+    if m:
+        inner = french_message(m.group(2))
+        if inner is not None:
+            return f"{m.group(1)} : {inner}"
     # several messages joined ("the file is empty; send or export the photo again"), each with its
     # French (`mjtable read --lang fr` said this one in English)
     return _parts_fr(text)
+
+
+#: A command-line flag with its value, opening a message ("--dora-indicators 2x: ...").
+_FLAG_OPENING = re.compile(r"(--[a-z][a-z-]* [^\s:]+): (.+)", re.S)
 
 
 def _parts_fr(value: str) -> str | None:

@@ -242,7 +242,12 @@ def _body(args, view: dict) -> dict:
         try:
             context = context_from_args(args)
         except scorer.HandError as e:    # --dora 2p, --dora-indicators 2x: said, not a traceback
-            raise Refused(e.message) from None
+            # with the flag's value and a caret under the character at fault, as mjtable score says it
+            text, below = getattr(e, "text", None), ()
+            if isinstance(text, str) and e.position is not None:
+                from .score import columns
+                below = (f"  {text}", f"  {' ' * columns(text[:e.position])}^")
+            raise Refused(e.message, position=e.position if below else None, below=below) from None
         if args.photo:
             args.hand = [_hand_of_photo(path, view["game"]["rules"], args) for path in args.photo]
         if len(args.hand) != len(args.winner):

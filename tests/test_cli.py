@@ -2185,6 +2185,45 @@ def test_a_damaged_index_is_found_and_its_backup_is_whole(capsys, tmp_path):
     assert "4 hands" in run(capsys, "games", "--data-dir", str(bad))[1]
 
 
+def _break_index_page(log, name="hands_game"):
+    """The b-tree page of index ``name`` given a page type SQLite has not (a page damaged on
+    disk): a row deleted through it is refused as "database disk image is malformed"."""
+    import sqlite3
+    c = sqlite3.connect(log)
+    c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    root = c.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (name,)).fetchone()[0]
+    size = c.execute("PRAGMA page_size").fetchone()[0]
+    c.close()
+    with open(log, "r+b") as f:
+        f.seek(size * (root - 1))
+        f.write(b"\x0d")
+
+
+def test_a_log_with_a_damaged_page_is_mended_by_a_restore_and_said_in_one_voice(capsys, tmp_path):
+    # the restore a damaged log's message advised was refused ("cannot restore ...: database disk
+    # image is malformed"), and the web app's dated warnings stood above the command's own error
+    club = tmp_path / "club"
+    new = ("record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", str(club))
+    assert run(capsys, *new)[0] == 0 and run(capsys, *new)[0] == 0
+    assert run(capsys, "record", "draw", "1", "--data-dir", str(club))[0] == 0
+    backup = tmp_path / "b.sqlite3"
+    assert run(capsys, "games", "--backup", str(backup), "--data-dir", str(club))[0] == 0
+    assert "game 3 started" in run(capsys, *new)[1]
+    _break_index_page(str(club / "mjtable.sqlite3"))
+    code, _, err = run(capsys, "record", "draw", "1", "--data-dir", str(club))
+    assert code == 2 and err.startswith("error: nothing can be recorded: the game log is damaged (On tree page"), err
+    assert len(err.splitlines()) == 1 and "mjtable games --restore FILE" in err     # one line, the way to mend it
+    code, out, err = run(capsys, "games", "--data-dir", str(club), "--lang", "fr")
+    assert code == 0 and err.startswith("avertissement : le journal des parties est abîmé"), err
+    assert "WARNING" not in err and len(err.splitlines()) == 1
+    code, out, err = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(club))
+    assert code == 0 and "restored 2 game(s)" in out, err
+    assert run(capsys, "record", "draw", "1", "--data-dir", str(club))[0] == 0
+    code, out, err = run(capsys, "games", "--data-dir", str(club))
+    assert err == "" and "2 hands" in out
+    assert "game 4 started" in run(capsys, *new)[1]      # the ids the damaged log gave stay given
+
+
 def test_a_restore_gives_no_game_id_again_and_keeps_each_replaced_log(capsys, tmp_path, monkeypatch):
     club = tmp_path / "club"
     new = ("record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", str(club))

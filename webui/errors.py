@@ -131,7 +131,8 @@ def init_app(app) -> None:
             app.config["READ_ONLY"] = pool.read_only
         return respond(503, {"code": "database_error", "message": "the game log could not be read or written "
                              f"({e}); it may be damaged: nothing more is recorded; back it up (mjtable games "
-                             "--backup) and start mjtable serve again"})
+                             "--backup FILE), put the backup back (mjtable games --restore FILE), then start mjtable "
+                             "serve again"})
 
     @app.errorhandler(ReaderUnavailable)
     def _no_reader(e):

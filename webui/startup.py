@@ -86,9 +86,11 @@ def integrity_verdict(conn: sqlite3.Connection) -> str:
     error met). The whole check, not quick_check: an index that lists another table's rows passed
     quick_check, and a game read through it showed no hands and refused every new one."""
     try:
-        return conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
+        verdict = conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
     except sqlite3.DatabaseError as e:
         return str(e)
+    # one line: "*** in database main ***" and a line break opened it, in a banner and a command's line
+    return " ".join(verdict.replace("*** in database main ***", "").split())
 
 
 def check_database(path: Path) -> str | None:
@@ -144,7 +146,9 @@ def check_database(path: Path) -> str | None:
                                    "mjtable's): choose another --db")
         verdict = integrity_verdict(conn)
         if verdict != "ok":
-            return f"the game log is damaged ({verdict[:120]}): it is open read-only; back it up before repairing it"
+            # how to mend it said: "back it up before repairing it" named no way to repair it
+            return (f"the game log is damaged ({verdict[:120]}): it is open read-only; to mend it, mjtable games "
+                    "--backup FILE writes its rows read past the damage and mjtable games --restore FILE puts them back")
     finally:
         conn.close()
     if not os.access(folder, os.W_OK | os.X_OK):

@@ -387,7 +387,7 @@ class ReadOnly(RuntimeError):
 
     def __init__(self, reason: str):
         super().__init__(reason)
-        self.message = f"{reason}: nothing can be recorded until it is repaired or replaced"
+        self.message = f"nothing can be recorded: {reason}"
 
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message}

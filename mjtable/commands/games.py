@@ -6,6 +6,7 @@ differ); a backup of the whole log, and a backup put back in its place."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import unicodedata
 
@@ -309,6 +310,10 @@ def _swap_in(source, database, kept, where: list) -> int:
     import tempfile
 
     from webui.store import init_db
+    if _damage_of(database):
+        # its rows cannot all be deleted through its damaged pages ("database disk image is
+        # malformed": the restore meant to mend a damaged log was refused): copied over whole
+        return _replace_damaged(source, database, kept, where)
     init_db(str(database))          # this version's tables, as the backup will be brought to
     _remove_stale_stages(database.parent)
     with tempfile.TemporaryDirectory(dir=database.parent, prefix=".restore-") as folder:
@@ -364,6 +369,47 @@ def _swap_in(source, database, kept, where: list) -> int:
                 raise
         finally:
             lock.close()
+    return 0
+
+
+def _replace_damaged(source, database, kept, where: list) -> int:
+    """``_swap_in`` for a damaged game log: the log as it was kept (its rows read past the damage
+    where they can be), then the backup copied over it page by page by SQLite's online backup, which
+    walks none of its damaged pages. No hand can be recorded meanwhile: a damaged log is open
+    read-only (``webui.startup.check_database``). The game ids it gave stay given, as in ``_swap_in``."""
+    import sqlite3
+
+    from webui.startup import sqlite_uri
+    from webui.store import init_db
+    if kept.exists():
+        kept = _unused_name(kept.parent, kept.stem, kept.suffix)
+    code = _backup(str(database), str(kept), quiet=True)
+    if code == 2:
+        return code
+    where[0] = kept
+    highest = 0
+    for path in (kept, database):
+        try:
+            conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
+            try:
+                highest = conn.execute("SELECT max(coalesce((SELECT max(id) FROM games NOT INDEXED), 0), coalesce("
+                                       "(SELECT last FROM retired_ids NOT INDEXED WHERE tbl = 'games'), 0))"
+                                       ).fetchone()[0] or 0
+            finally:
+                conn.close()
+            break
+        except sqlite3.Error:
+            continue
+    _online_copy(source, database)
+    init_db(str(database))          # an older backup brought to this version
+    if highest:
+        conn = sqlite3.connect(str(database), timeout=30)
+        try:
+            with conn:
+                conn.execute("INSERT INTO retired_ids (tbl, last) VALUES ('games', ?) ON CONFLICT (tbl) "
+                             "DO UPDATE SET last = max(last, excluded.last)", (highest,))
+        finally:
+            conn.close()
     return 0
 
 
@@ -428,12 +474,13 @@ def log_path(data_dir, db):
     return Path(db).expanduser() if db else Path(data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
 
 
-def open_log(database, data_dir, db):
+def open_log(database, data_dir, db, lang: str = "en", warnings: bool = True):
     """(the web app on the game log ``database``, what must live as long as it): no model
     loaded, the game log needs none. With ``db`` alone no data dir is made, tightened or given a
     key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
     folder stands in, removed when the command ends. (None, None) where the log cannot be opened,
-    said on standard error."""
+    said on standard error. The app's warnings are said as the command's (``_WarningLines``), in
+    ``lang``; none with ``warnings`` False (a command whose refusal says them)."""
     from webui import create_app
     from webui.startup import StartupError
     config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
@@ -445,11 +492,41 @@ def open_log(database, data_dir, db):
         import tempfile
         scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")
         config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
+    _say_warnings_only(lang if warnings else None)     # before the app is made: it says a damaged log as it starts
     try:
         return create_app(config), scratch
     except StartupError as e:       # said in one line, as every refusal of these commands
         print(f"error: {e}", file=sys.stderr)
         return None, None
+
+
+class _WarningLines(logging.Handler):
+    """The web app's log in a command's words: a warning as a "warning: ..." line on standard
+    error, in ``lang`` (None: none said); an error left out, as the command says it itself from the
+    answer (a damaged log's dated server lines stood above the command's own error, saying it twice)."""
+
+    def __init__(self, lang: str | None):
+        super().__init__()
+        self.lang = lang
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.lang is None or not logging.WARNING <= record.levelno < logging.ERROR:
+            return
+        text = record.getMessage()
+        if self.lang == "fr":
+            from flask import Flask
+
+            from webui import i18n
+            with Flask("mjtable-words").test_request_context("/?lang=fr"):
+                print(f"{i18n.t('warning')}{i18n.colon()} {i18n.msg(text)}", file=sys.stderr)
+            return
+        print(f"warning: {text}", file=sys.stderr)
+
+
+def _say_warnings_only(lang: str | None) -> None:
+    """The web app's logger (Flask's, named after the package) given ``_WarningLines`` alone; Flask
+    adds its dated handler only to a logger that has none."""
+    logging.getLogger("webui").handlers[:] = [_WarningLines(lang)]
 
 
 def run(args) -> int:
@@ -482,7 +559,7 @@ def run(args) -> int:
             return 2
         print(said)
         return 0
-    app, _scratch = open_log(database, args.data_dir, args.db)
+    app, _scratch = open_log(database, args.data_dir, args.db, args.lang)
     if app is None:
         return 2
     if args.backup:

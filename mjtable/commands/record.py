@@ -420,7 +420,8 @@ def run(args) -> int:
         print(f"error: no game log at {database} (mjtable record new starts a game; --data-dir or --db names "
               "another game log)", file=sys.stderr)
         return 2
-    app, _scratch = open_log(database, args.data_dir, args.db)
+    # a read-only log's warning left out: every action records, and its refusal says why
+    app, _scratch = open_log(database, args.data_dir, args.db, args.lang, warnings=False)
     if app is None:
         return 2
     client = app.test_client()

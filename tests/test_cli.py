@@ -1501,7 +1501,7 @@ def test_record_takes_a_double_ron_and_says_what_the_scoring_left_out(capsys, tm
                          "--discarder", "Cé", "--liable", "An", "--data-dir", data)
     assert code == 0 and "warning: liable player ignored: pao needs every set of Big Three Dragons" in out
     code, out, _ = run(capsys, "record", "undo", "1", "--data-dir", data)
-    assert code == 0 and out.startswith("undone: hand 2 (E1-1, Nguyễn Văn An deals): Bé 32,000 (yakuman)")
+    assert code == 0 and out.startswith("undone: hand 2 (E1-1, Nguyễn Văn An deals): Bé 32,000 (yakuman: Big Three Dragons)")
     code, out, _ = run(capsys, "record", "draw", "1", "--tenpai", "An", "--riichi", "An", "--data-dir", data)
     assert "2 counters, 1 riichi stick on the table" in out              # the draw's stick stays (002 §3.3.14)
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s1122s 2s", "456m456p789s3455s 2s",

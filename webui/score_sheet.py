@@ -62,6 +62,18 @@ def sticks_text(h: dict, winner: int, tr=english, number=english_number, fallbac
     return " ".join(out)
 
 
+def _yakuman_named(score: dict) -> str:
+    """": Blessing of Heaven" after a riichi hand's "yakuman": which one (002 §4.2; a signed sheet's
+    "48,000 (yakuman)" did not say what the hand was), in the page's language within a request."""
+    from flask import has_request_context
+
+    from .i18n import colon, fan_name
+    paged = has_request_context()
+    names = [fan_name(item) if paged else item.get("name_en") or item.get("id", "")
+             for item in score.get("items") or [] if item.get("note") == "yakuman"]
+    return f"{colon() if paged else ':'} {', '.join(names)}" if names else ""
+
+
 def result_text(h: dict, players: list[str], flow, tr=english, number=english_number) -> str:
     """What happened in a hand, in one line (``tr``: the page's or the PDF's language; ``number``:
     how it writes a figure, ``webui.i18n.number``)."""
@@ -104,7 +116,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         # table (002 §4.1): "12,000" alone could not be
         if score.get("han") is not None:
             # in the review page's words ("4 han · 20 minipoints" in French, not "4 han 20 fu")
-            unit += (f" ({score['limit']})" if score.get("limit")
+            unit += (f" ({score['limit']}{_yakuman_named(score)})" if score.get("limit")
                      else f" ({tr('{han} han · {fu} fu', han=score['han'], fu=score.get('fu', 0))})")
         # the hand's value as the table of 002 §6 gives it, the counters apart (002 §8's sheet keeps
         # « Valeur de la main » and « Riichi & compteurs » apart): "8,600 (mangan)" was no mangan

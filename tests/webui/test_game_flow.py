@@ -1708,6 +1708,10 @@ def test_a_riichi_yakuman_is_a_yakuman_in_the_csv_not_13_han(client):
     scoring = rows[0].index("scoring")
     assert rows[1][scoring] == "Big Three Dragons (yakuman)", rows[1][scoring]
     assert "Trois Grands Dragons (yakuman)" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig")
+    # the sheet names which yakuman ("32,000 (yakuman)" did not say what the hand was)
+    assert " 32,000 (yakuman: Big Three Dragons) on " in client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    french = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True).replace("\u202f", " ")
+    assert "(yakuman : Trois Grands Dragons)" in french
 
 
 def test_a_kong_replacement_win_is_said_so_on_the_sheet_as_on_the_page(client):

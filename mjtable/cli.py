@@ -37,6 +37,25 @@ def _command_parser(parser: argparse.ArgumentParser, parsed) -> argparse.Argumen
     return parser
 
 
+def _intermixed(parser: argparse.ArgumentParser, parsed, args: list[str]):
+    """``parsed`` again where its command takes a list of words after its flags too (``record win
+    1 --winner Ann --self-drawn HAND``: argparse closed the hands after the game id and refused the
+    hand as an unrecognized argument, in English, after a French player's flags); None where it
+    does not."""
+    command = _command_parser(parser, parsed)
+    if command is parser or not any(a.nargs in ("*", "+") for a in command._get_positional_actions()):
+        return None
+    rest = args
+    for dest in ("command", "action", "target"):        # the words that named the command
+        name = getattr(parsed, dest, None)
+        if isinstance(name, str) and name in rest:
+            rest = rest[rest.index(name) + 1:]
+    again = command.parse_intermixed_args(rest)
+    for key, value in vars(again).items():
+        setattr(parsed, key, value)
+    return parsed
+
+
 class _Parser(argparse.ArgumentParser):
     """Refuses a bad argument in a line or two: the whole usage of ``mjtable score`` is forty
     lines, which buried the one line that says what was wrong."""
@@ -48,6 +67,10 @@ class _Parser(argparse.ArgumentParser):
         # an argument no command takes is refused by the command given, whose --help lists what it
         # takes (`record win ... --seat-wind S` pointed at `mjtable --help`)
         parsed, extras = self.parse_known_args(args, namespace)
+        if extras and not any(w.startswith("-") for w in extras):
+            again = _intermixed(self, parsed, list(sys.argv[1:] if args is None else args))
+            if again is not None:
+                return again
         if extras:
             words = [getattr(parsed, dest, None) for dest in ("command", "action", "target")]
             prog = " ".join([self.prog] + [w for w in words if isinstance(w, str)])

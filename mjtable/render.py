@@ -73,6 +73,14 @@ class Words:
             return i18n.item_note(text)
         return text
 
+    def figure(self, value) -> str:
+        """An amount as the language writes it: French « 0,5 » and « 16 000 », as the web pages and
+        exports write them (« paie 0.5 » stood in French output); English as the scorer gives it."""
+        if self.french and isinstance(value, (int, float)):
+            from webui import i18n
+            return i18n.number(value)
+        return str(value)
+
     def colon(self) -> str:
         """A colon as the language writes it after a word (French: with a space before)."""
         return " :" if self.french else ":"
@@ -192,7 +200,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
     if result.payments:
         lines.append("  " + w.t("settlement:"))
         for p in others_merged(result.payments):
-            lines.append("    " + w.t("{payer} pays {amount}", payer=_payer(p.payer, w), amount=p.amount)
+            lines.append("    " + w.t("{payer} pays {amount}", payer=_payer(p.payer, w), amount=w.figure(p.amount))
                          + (f"  ({w.msg(p.reason)})" if p.reason else ""))
     if result.assumed:
         lines.append("  " + w.t("assumed (not given): {keys}", keys=_assumed_list([_assumed(k, w, result.rules) for k in result.assumed], w)))
@@ -432,7 +440,7 @@ def _summary_lines(result, w: Words = ENGLISH) -> list[str]:
     # who pays as the single rule set's output says it, with why under it: "other pays 48" three
     # times left a beginner to guess that East's double was the reason
     for p in others_merged(result.payments):
-        lines.append(w.t("{payer} pays", payer=_payer(p.payer, w)) + f"|{p.amount}")
+        lines.append(w.t("{payer} pays", payer=_payer(p.payer, w)) + f"|{w.figure(p.amount)}")
         lines.extend(f"  {line}" for line in (_wrap(f"({w.msg(p.reason)})", 36) if p.reason else []))
     return lines
 

@@ -2321,3 +2321,46 @@ def test_a_losers_hand_over_the_limit_is_said_with_the_points_it_was_settled_at(
     assert code == 0 and "the others' hands: Papa 8, Maman 600 (500), Hugo 4" in out
     code, out, _ = run(capsys, "games", "1", "--csv", "--data-dir", club)
     assert "Papa 8 & Maman 600 (500) & Hugo 4" in out
+
+
+def test_a_hand_after_the_flags_of_record_win_is_taken(capsys, tmp_path):
+    # argparse closed the hands after the game id: a French player's hand typed after the flags was
+    # refused as an unrecognized argument, in English
+    club = str(tmp_path / "club")
+    assert run(capsys, "record", "new", "--rules", "hk", "--players", "Paul", "Mamie", "Cy", "Di",
+               "--data-dir", club)[0] == 0
+    code, out, err = run(capsys, "record", "win", "--lang", "fr", "1", "--winner", "Paul", "--discarder", "Mamie",
+                         "123m456m789m55z22p 2p", "--data-dir", club)
+    assert code == 0 and out.startswith("main 1 (E1, Paul est croupier) : Paul"), err
+    # a flag no command takes is still refused by the command, with the words after it
+    with pytest.raises(SystemExit) as stop:
+        main(["record", "win", "1", "--winner", "Paul", "--self-drawn", "12m", "--bogus", "--data-dir", club])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "mjtable record win: error: unrecognized arguments: 12m --bogus" in err, err
+
+
+def test_the_game_log_commands_refuse_in_french_with_lang_fr(capsys, tmp_path):
+    # a French player's mistyped data dir was answered in English by record and games
+    nowhere = str(tmp_path / "nowhere")
+    code, _, err = run(capsys, "record", "win", "--lang", "fr", "1", "--winner", "Paul", "--discarder", "Mamie",
+                       "123m456m789m55z22p 2p", "--data-dir", nowhere)
+    assert code == 2 and err.startswith("erreur : aucun journal des parties dans "), err
+    code, _, err = run(capsys, "games", "--lang", "fr", "--data-dir", nowhere)
+    assert code == 2 and err.startswith("erreur : aucun dossier de données dans "), err
+    code, _, err = run(capsys, "games", "--data-dir", nowhere)
+    assert code == 2 and err.startswith("error: no data dir at "), err
+    from mjtable.french_lines import french_line
+    assert french_line("error: a message no French is known for") == "error: a message no French is known for"
+    assert french_line("  2x") == "  2x"
+
+
+def test_french_payments_write_their_figures_in_french(capsys):
+    # « paie 0.5 » stood in French output where the pages and exports write « 0,5 »
+    code, out, _ = run(capsys, "score", "222m456p789s23s55z 1s", "--rules", "hk", "--lang", "fr", "--discarder",
+                       "left", "--seat-wind", "S", "-o", "payment=discarder_and_half")
+    assert code == 0 and "le joueur d'en face paie 0,5" in out and "0.5" not in out, out
+    code, out, _ = run(capsys, "score", "123m456p789s11z22z2z", "--rules", "riichi", "--self-drawn", "--tenhou",
+                       "--lang", "fr")
+    assert "paie 16\u202f000" in out, out
+    code, out, _ = run(capsys, "score", "123m456p789s11z22z2z", "--rules", "riichi", "--self-drawn", "--tenhou")
+    assert "non-dealer pays 16000" in out

@@ -3190,6 +3190,34 @@ MESSAGES_FR = {
         "sauvegardez-le (mjtable games --backup FICHIER), remettez la sauvegarde en place (mjtable games --restore "
         "FICHIER), puis relancez mjtable serve",
     "nothing can be recorded: {}": "rien ne peut être enregistré : {0}",
+    # the game log commands' own refusals (mjtable games, mjtable record; mjtable.french_lines)
+    "no game log at {} (mjtable record new starts a game; --data-dir or --db names another game log)":
+        "aucun journal des parties dans {0} (mjtable record new commence une partie ; --data-dir ou --db en désigne "
+        "un autre)",
+    "no game log at {} (mjtable serve or mjtable record new makes one there; --data-dir or --db names another)":
+        "aucun journal des parties dans {0} (mjtable serve ou mjtable record new en crée un là ; --data-dir ou --db "
+        "en désigne un autre)",
+    "no game log at {} (mjtable serve or mjtable record new makes one there; --db names another)":
+        "aucun journal des parties dans {0} (mjtable serve ou mjtable record new en crée un là ; --db en désigne un "
+        "autre)",
+    "no data dir at {} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)":
+        "aucun dossier de données dans {0} (celui de l'interface web est MJTABLE_DATA_DIR ou ~/.local/share/mjtable)",
+    "{} is a file, not a data dir (a folder)": "{0} est un fichier, pas un dossier de données",
+    "{} exists: choose a new file for the backup (e.g. {})":
+        "{0} existe déjà : choisissez un nouveau fichier pour la sauvegarde (par exemple {1})",
+    "the folder {} does not exist: create it, or choose a file in another folder":
+        "le dossier {0} n'existe pas : créez-le, ou choisissez un fichier dans un autre dossier",
+    "no file at {}": "aucun fichier à {0}",
+    "{} is the game log itself: choose a backup": "{0} est le journal des parties lui-même : choisissez une sauvegarde",
+    "name the game to export (mjtable games lists them)":
+        "nommez la partie à exporter (mjtable games les liste)",
+    "--pdf writes a file: give it with -o FILE": "--pdf écrit un fichier : donnez-le avec -o FICHIER",
+    "cannot write {}: {}": "impossible d'écrire {0} : {1}",
+    "give the hand in notation or --photo FILE, one of the two":
+        "donnez la main en notation ou --photo FICHIER, l'un des deux",
+    "the game log {} is damaged ({}): {} holds its rows, read past the damage, as a whole log; --restore puts them back":
+        "le journal des parties {0} est abîmé ({1}) : {2} en contient les lignes, lues au-delà des dégâts, comme un "
+        "journal entier ; --restore les remet en place",
     "not installed here: {}": "pas installé ici : {0}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
     "the image has no pixels": "l'image n'a aucun pixel", "the image is larger than {} megapixels": "l'image dépasse {0} mégapixels",
     "the image is too large to decode": "l'image est trop grande pour être décodée",

@@ -530,6 +530,12 @@ def _say_warnings_only(lang: str | None) -> None:
 
 
 def run(args) -> int:
+    from ..french_lines import said_in
+    with said_in(args.lang):        # its own refusals too, in French with --lang fr
+        return _games(args)
+
+
+def _games(args) -> int:
     from pathlib import Path
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else None

@@ -414,6 +414,12 @@ def _said(response, game=None) -> str:
 
 
 def run(args) -> int:
+    from ..french_lines import said_in
+    with said_in(args.lang):        # its own refusals too, in French with --lang fr
+        return _record(args)
+
+
+def _record(args) -> int:
     from .games import log_path, open_log, sheet_text
     database = log_path(args.data_dir, args.db)
     if args.action != "new" and not database.is_file():

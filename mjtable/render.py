@@ -187,7 +187,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value, w))
     unit = w.unit(result.extra.get("total_unit", ""), result.total)
-    total = f"  {w.t('TOTAL'):<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
+    total = f"  {w.t('TOTAL'):<{width}} {w.figure(result.total):>4}" + (f" {unit}" if unit else "")
     if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
         total += "  (" + w.t("{n} without flowers", n=result.extra["total_without_flowers"]) + ")"
     lines.append(total)
@@ -349,7 +349,7 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
         # 004 « Payer le gagnant »: the faan are paid by the reward table
         table = w.t("the reward table")
         if odd_faan_paid_as_below(result.rules, x["faan_counted"], result.options):
-            table += "; " + w.t("an odd faan above 4 pays as {n} faan: option odd_faan=half pays half-way",
+            table += (" ; " if w.french else "; ") + w.t("an odd faan above 4 pays as {n} faan: option odd_faan=half pays half-way",
                                 n=x["faan_counted"] - 1)
         lines.append("  " + w.t("reward: {points} for {n} faan ({table})", points=_points(x["points"], w),
                                 n=x["faan_counted"], table=table))
@@ -433,7 +433,7 @@ def _summary_lines(result, w: Words = ENGLISH) -> list[str]:
         pass        # said on the yakuman's own line
     elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
-    lines.append(f"{w.t('TOTAL')}|{result.total} {unit}".rstrip())
+    lines.append(f"{w.t('TOTAL')}|{w.figure(result.total)} {unit}".rstrip())
     if result.extra.get("minimum_met") is False:
         # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)
         lines.append("! " + w.t("under the {n}-point minimum: no win", n=result.extra.get("minimum_points", 8)))

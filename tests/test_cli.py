@@ -1627,7 +1627,7 @@ def test_score_says_the_result_in_french(capsys):
     assert "supposé (non donné) : vent du joueur=E" in out
     code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi", "--lang", "fr")
     assert "fu (minipoints) : 40 (34, arrondi à la dizaine supérieure)" in out and "paiement (002 §4.1.2) :" in out
-    assert "le donneur de l'écart paie 3900  (ron)" in out and "donneur de l'écart=non nommé" in out
+    assert "le donneur de l'écart paie 3\u202f900  (ron)" in out and "donneur de l'écart=non nommé" in out
     code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "all", "--lang", "fr")
     assert "Treize Orphelins" in out and "chacun des trois autres paie" in out
     code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "classical", "--lang", "fr")

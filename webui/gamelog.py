@@ -2192,7 +2192,9 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                    + [
                       # the player liable (bao, pao) beside the items: the row's split reads wrong without
                       " & ".join(_scoring_text(x.get("score") or {}, bool(words))
-                                 + (f"; {say('liable')}: {name(liable_paying(x))}" if liable_paying(x) is not None else "")
+                                 # French sets a space before « ; » and « : », as the items' own join
+                                 + ((" ; " if words else "; ") + say("liable") + (" : " if words else ": ")
+                                    + name(liable_paying(x)) if liable_paying(x) is not None else "")
                                  for x in wins)]
                    # " & " as between winners: a name holds spaces ("Kenji Satō Łucja Wójcik" was two or four)
                    + ([" & ".join(name(p) for p in h.get("riichi") or []), " & ".join(name(p) for p in h.get("tenpai") or [])]

@@ -2460,6 +2460,8 @@ MESSAGES_FR = {
     "liable player ignored: in bao ({}) the liable player is the one who discarded the winning tile, or fed the fourth of four shown sets":
         "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante, "
         "ou donné la quatrième de quatre combinaisons exposées",
+    "liable player ignored: in bao ({}) the liable player is the one who discarded the winning tile":
+        "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante",
     "(4) charged to {}, who discarded the fourth tile of the last claimed kong; the hand holds {} kongs, and if the replacement followed another, each player pays the full score":
         "(4) à la charge de {0}, qui a écarté la quatrième tuile du dernier kong pris ; la main a {1} kongs, et si le "
         "remplacement suivait un autre kong, chaque joueur paie le score complet",

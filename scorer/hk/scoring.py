@@ -281,9 +281,14 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
         elif fourth_set:
             return [Payment(liable, points, f"bao ({case}) f-C: fed the fourth set"),
                     Payment(discarder, points, "discarded the winning tile (f-C)")]
-        else:
+        elif case in ("c", "d", "e"):
             warnings.append(f"liable player ignored: in bao ({case}) the liable player is the one who "
-                            "discarded the winning tile, or fed the fourth of four shown sets (004 Bao a-g)")
+                            "discarded the winning tile, or fed the fourth of four shown sets (004 Bao f)")
+        else:
+            # the fourth set makes a liable player of cases (c), (d), (e) alone (004 Bao f): said of
+            # (a), it sent a family looking for a fourth set that would have changed nothing
+            warnings.append(f"liable player ignored: in bao ({case}) the liable player is the one who "
+                            f"discarded the winning tile (004 Bao {case})")
     if self_drawn:
         kong = [m for m in hand.melds if m.type == "kong" and not m.concealed and not m.added and m.from_]
         # 3D: the win follows a second kong declared on the first replacement tile, drawn: nobody

@@ -326,7 +326,7 @@ def test_a_liable_player_and_a_capped_total_are_said_on_the_game_page_and_the_sh
     fr = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
     assert "Ann responsable (bao)" in fr and "plafonné" in fr
     assert "; liable: Ann" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
-    assert "; responsable: Ann" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)
+    assert " ; responsable : Ann" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)
     # the CSV says the cap too: its items added to more than the 3 beside them
     assert f"; capped: {score['faan']} faan found" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
     assert f"plafonné : {score['faan']} fan trouvés" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)

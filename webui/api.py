@@ -315,11 +315,11 @@ def request_digest(data: dict) -> str:
 def _replay(game_id: int, prior: dict, digest: str | None = None):
     """The first answer to a hand request, for its retry. An Idempotency-Key sent again with
     another body is refused (422): its hand would otherwise be lost without a word."""
-    body = prior["response"]
-    if body is None:      # answered before its response was kept (or the server stopped between)
+    body = prior["response"] or {}
+    kept = body.pop(REQUEST_DIGEST, None)
+    if "hand" not in body:      # answered before its response was kept (or the server stopped between)
         view = gamelog.standing(get_store(), game_id)
         body = _hand_answer(prior["hand"], view)
-    kept = body.pop(REQUEST_DIGEST, None)
     if digest is not None and kept is not None and kept != digest:
         raise validation.InputError("idempotency_mismatch", f"this {IDEMPOTENCY_HEADER} was used for another hand "
                                     "in this game: send a new key for a new hand", IDEMPOTENCY_HEADER, status=422)
@@ -344,8 +344,13 @@ def add_hand(game_id):
             return _replay(game_id, prior, digest)
     draft = store.get_draft(draft_id) if draft_id else None
     try:
-        hand = gamelog.record(store, game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft,
-                              request_key=key)
+        with store.transaction():
+            hand = gamelog.record(store, game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft,
+                                  request_key=key)
+            if digest is not None:
+                # the request's digest kept with the hand, in its transaction: kept with the answer
+                # alone, an answer not kept let the key's retry with another hand replay this one
+                store.keep_response(game_id, key, {REQUEST_DIGEST: digest})
     except DuplicateRequest:   # the same request, recorded by a concurrent retry
         return _replay(game_id, store.find_request(game_id, key), digest)
     view = gamelog.standing(store, game_id)

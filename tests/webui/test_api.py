@@ -450,13 +450,23 @@ def test_a_hand_recorded_whose_answer_cannot_be_kept_is_answered_as_recorded(cli
     from webui.store import Store
     gid = client.post("/api/games", json={"rules": "mcr", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
 
-    def full(*args, **kwargs):
-        raise sqlite3.OperationalError("database or disk is full")
+    keep = Store.keep_response
+
+    def full(self, game_id, key, response):     # the answer, kept after the hand is committed
+        if "hand" in response:
+            raise sqlite3.OperationalError("database or disk is full")
+        return keep(self, game_id, key, response)
     monkeypatch.setattr(Store, "keep_response", full)
     r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "k1"})
     assert r.status_code == 201 and r.json["hand"]["seq"] == 1
     again = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "k1"})
     assert again.status_code == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+    # the key sent again with another hand is refused, as where the answer was kept: it was answered
+    # as the draw recorded, and the win it carried was lost without a word
+    other = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0},
+                        headers={"Idempotency-Key": "k1"})
+    assert other.status_code == 422 and other.json["error"]["code"] == "idempotency_mismatch", other.json
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
 
 

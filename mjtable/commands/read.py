@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 
 RULES = ("mcr", "riichi", "hk", "classical")
@@ -57,6 +58,29 @@ def _profile(args):
         return None
 
 
+def _photo_bytes_once(photo: str):
+    """``photo``'s bytes where it can be read only once (standard input, a pipe, ``<(...)``), read no
+    further than the image gate's limit + 1 (a gigabyte piped in was held whole, /dev/zero ended in
+    MemoryError); else the path, read by the reader. Read once, they serve the reading and
+    --annotate both (the copy found the pipe already read: "the file is empty")."""
+    import stat
+
+    from vision.decode import MAX_BYTES
+    if photo == "-":
+        return sys.stdin.buffer.read(MAX_BYTES + 1)     # bytes, as `score -` reads text
+    try:
+        regular = stat.S_ISREG(os.stat(photo).st_mode)
+    except OSError:
+        return photo            # said by the reader ("cannot read ...")
+    if regular:
+        return photo
+    try:
+        with open(photo, "rb") as f:
+            return f.read(MAX_BYTES + 1)
+    except OSError:
+        return photo
+
+
 def run(args) -> int:
     import scorer
     from vision.errors import ImageError
@@ -80,7 +104,11 @@ def run(args) -> int:
         # the reader names a file it cannot read by its last part ("cannot read trial: Is a directory")
         return _fail(args, {"code": "not_found", "message": f"{args.photo} is a folder: name one photo in it "
                             "(mjtable read PHOTO)"})
-    photo = sys.stdin.buffer.read() if args.photo == "-" else args.photo    # bytes, as `score -` reads text
+    if re.match(r"(?i)(https?|ftp)://", args.photo):
+        # "cannot read hand.jpg: No such file or directory" named the address's last part
+        return _fail(args, {"code": "not_found", "message": f"{args.photo} is a web address: download the photo "
+                            "first, then name its file (mjtable read hand.jpg)"})
+    photo = _photo_bytes_once(args.photo)
     if photo == b"":        # "the file is empty" named a file where there was none
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
                             "send the photo there (mjtable read - < hand.jpg) or name its file"})
@@ -96,7 +124,13 @@ def run(args) -> int:
         # the file named, and what to do with one too large (a beginner's 8000 × 8000 picture: the web
         # page scales it down, the command said the limit alone)
         said = e.to_dict()
-        if args.photo != "-" and os.path.basename(args.photo) not in said["message"]:
+        base = os.path.basename(args.photo)
+        if args.photo != "-" and base != args.photo and said["message"].startswith((f"cannot read {base}:",
+                                                                                   f"{base} is ")):
+            # the path as typed: "cannot read exif6.jpg" sent a player to the exif6.jpg of this folder
+            # (the reader names a file by its last part, as the web app's messages do)
+            said["message"] = said["message"].replace(base, args.photo, 1)
+        elif args.photo != "-" and base not in said["message"]:
             # named once ("nonexist.jpg: cannot read nonexist.jpg: ..." said it twice)
             said["message"] = f"{args.photo}: {said['message']}"
         if said.get("code") == "too_large":
@@ -310,7 +344,8 @@ def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
     import cv2
 
     from vision.decode import decode_image
-    image = decode_image(photo).image    # through the image gate, as the reading was
+    decoded = decode_image(photo)        # through the image gate, as the reading was
+    image = decoded.image
     groups = {g["id"]: g for g in result["reading"]["groups"]}
     links = result["reading"]["links"]
     # A small photo is drawn on enlarged: its codes were a few pixels tall (a 640-px photo's labels
@@ -319,8 +354,12 @@ def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
     grow = max(1.0, min(ANNOTATE_SIDE / min(image.shape[:2]), ANNOTATE_LONGEST / max(image.shape[:2])))
     if grow > 1:
         image = cv2.resize(image, None, fx=grow, fy=grow, interpolation=cv2.INTER_CUBIC)
-        result = {**result, "tiles": [{**t, "box": [v * grow for v in t["box"]],
-                                       "corners": t.get("corners") and [[x * grow, y * grow] for x, y in t["corners"]]}
+    # the boxes are in the photo's own pixels: a photo over the pixel limit is decoded at a half or
+    # less (a 108-MP photo's boxes fell off its 6000-px copy)
+    k = grow / decoded.scale
+    if k != 1:
+        result = {**result, "tiles": [{**t, "box": [v * k for v in t["box"]],
+                                       "corners": t.get("corners") and [[x * k, y * k] for x, y in t["corners"]]}
                                       for t in result["tiles"]]}
     scale = max(0.4, min(image.shape[:2]) / 1200)
     for i, t in enumerate(result["tiles"]):

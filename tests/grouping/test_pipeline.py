@@ -214,6 +214,28 @@ def test_a_small_photo_is_annotated_enlarged_with_its_codes_on_dark_plates(monke
     assert (plate.max(axis=2) < 40).mean() > 0.3       # the code's dark plate above its box
 
 
+def test_a_photo_over_the_pixel_limit_is_annotated_with_its_boxes_in_place(monkeypatch, tmp_path):
+    # a 108-MP phone photo is decoded at a half: its boxes, in the photo's own pixels, fell off the copy
+    import cv2
+    import numpy as np
+    import vision.decode
+    from mjtable.cli import main
+    monkeypatch.setattr(vision.decode, "MAX_PIXELS", 1_000_000)     # a 1,600 × 1,600 photo is then over it
+    _, _, tiles = mock_tiles("123m456s789s1112z 2z")
+    for k, t in enumerate(tiles):       # a row across the photo's lower half, in its own pixels
+        t.box, t.corners = (100 + 100 * k, 1000, 180 + 100 * k, 1110), None
+    photo = tmp_path / "big.jpg"
+    cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles, raising=False)
+    monkeypatch.setattr(vision.decode, "REDUCE_MIN_BYTES_PER_PIXEL", 0)     # a flat grey JPEG is small
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "a.png"), "--json"]) in (0, 1)
+    drawn = cv2.imread(str(tmp_path / "a.png"))
+    scale = drawn.shape[0] / 1600
+    x0, y0, x1, y1 = (int(v * scale) for v in tiles[3].box)
+    edge = drawn[(y0 + y1) // 2, max(0, x0 - 2):x0 + 3]
+    assert (np.abs(edge.astype(int) - 90).max(axis=1) > 40).any()      # the box's left side drawn there
+
+
 def test_a_thin_strip_is_annotated_enlarged_within_bounds(monkeypatch, tmp_path):
     # a small but very elongated photo grew to 1,200 × 48,000 pixels
     import cv2
@@ -239,6 +261,40 @@ def test_mjtable_read_says_the_reading_in_french(monkeypatch, tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith("14 tuiles :") and "\nmain : 123m456789s1112z 2z  (confiance de la disposition" in out
     assert "durées (ms) :" in out and "lu comme (quatre combinaisons et une paire)" in out
+
+
+def test_mjtable_read_names_the_photo_as_typed_and_reads_a_pipe_once(tmp_path, capsys, monkeypatch):
+    import io
+    import os
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    from vision.decode import decode_image
+    _, _, tiles = mock_tiles("123m456s789s1112z 2z")
+    # the photo decoded first, as the reader decodes it
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: decode_image(image) and tiles, raising=False)
+    monkeypatch.chdir(tmp_path)
+    cv2.imwrite("x.jpg", np.full((1600, 1600, 3), 90, np.uint8))
+    # "cannot read x.jpg" sent the player to the x.jpg of this folder, which is there
+    assert main(["read", "nowhere/x.jpg"]) == 2
+    assert capsys.readouterr().err.startswith("error: cannot read nowhere/x.jpg: No such file or directory")
+    assert main(["read", "https://example.com/x.jpg"]) == 2
+    assert "is a web address: download the photo first" in capsys.readouterr().err
+    # a pipe is read once, for the reading and the annotated copy ("the file is empty" after the reading)
+    r, w = os.pipe()
+    os.write(w, open("x.jpg", "rb").read())
+    os.close(w)
+    assert main(["read", f"/dev/fd/{r}", "--annotate", "a.png", "--json"]) in (0, 1)
+    os.close(r)
+    assert cv2.imread("a.png") is not None
+    # standard input read no further than the limit: only that it is over is known
+    monkeypatch.setattr("vision.decode.MAX_BYTES", 1024 * 1024)
+    piped = io.BytesIO(open("x.jpg", "rb").read() + bytes(3 * 1024 * 1024))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(piped))
+    capsys.readouterr()
+    assert main(["read", "-"]) == 2
+    assert capsys.readouterr().err.startswith("error: the image is over the 1 MB limit")
+    assert piped.tell() <= 1024 * 1024 + 1 + 65536      # read no further than the limit (and a buffer's worth)
 
 
 def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):

@@ -103,13 +103,19 @@ def test_byte_limit(tmp_path):
         decode_image(str(p), max_bytes=100)
     assert exc.value.code == "too_large"
     # said in megabytes ("over the 41943040-byte limit" read as a fault of its own)
-    p.write_bytes(b"\xff\xd8" + bytes(3 * 1024 * 1024 // 2))
+    p.write_bytes(b"\xff\xd8\xff" + bytes(3 * 1024 * 1024 // 2))
     with pytest.raises(ImageError) as exc:
         decode_image(str(p), max_bytes=1024 * 1024)
     assert exc.value.message == "big.jpg is 1.5 MB, over the 1 MB limit"
     with pytest.raises(ImageError) as exc:
         decode_image(p.read_bytes(), max_bytes=1024 * 1024)
     assert exc.value.message == "the image is 1.5 MB, over the 1 MB limit"
+    # a file of another kind over the limit is said as what it is: a video was told to shrink as a photo
+    video = tmp_path / "clip.mp4"
+    video.write_bytes((24).to_bytes(4, "big") + b"ftypisom" + bytes(4) + b"isomiso2" + bytes(2 * 1024 * 1024))
+    with pytest.raises(ImageError) as exc:
+        decode_image(str(video), max_bytes=1024 * 1024)
+    assert exc.value.code == "not_an_image" and exc.value.message.startswith("the file is a video, not a photo")
 
 
 def test_bad_array():

@@ -178,6 +178,26 @@ def test_a_corrupt_jpeg_upload_is_said_damaged_though_pillow_decodes_it(capfd):
     assert "Corrupt JPEG" not in capfd.readouterr().err
 
 
+def test_a_jpeg_pillow_gives_up_on_is_read_past_its_damage_as_the_command_line_reads_it(client):
+    # 300 bytes garbled near its end: Pillow stops at "broken data stream" and the upload was refused
+    # as undecodable, where `mjtable read` read every tile with the damage said
+    import random
+    from PIL import Image
+    import numpy as np
+    rgb = np.random.default_rng(1).integers(0, 255, (60, 80, 3), dtype=np.uint8)
+    out = io.BytesIO()
+    Image.fromarray(rgb).resize((640, 480)).save(out, "JPEG", quality=90)
+    data, noise = bytearray(out.getvalue()), random.Random(1)
+    at = int(len(data) * 0.9)
+    data[at:at + 300] = bytes(noise.randrange(256) for _ in range(300))
+    data = bytes(data)
+    with pytest.raises(OSError):        # what Pillow alone does with it
+        Image.open(io.BytesIO(data)).load()
+    photo = images.decode(data, 40_000_000)
+    assert (photo.width, photo.height) == (640, 480) and photo.damage and "Corrupt JPEG data" in photo.damage
+    assert np.abs(np.asarray(photo.rgb)[:200].astype(int) - np.asarray(Image.open(out).convert("RGB"))[:200]).mean() < 3
+
+
 @pytest.mark.parametrize("ext", [".png", ".tiff"])
 def test_a_16_bit_grey_photo_keeps_its_levels(ext):
     # Pillow's convert("RGB") clipped every 16-bit level over 255: the review page showed a white

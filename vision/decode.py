@@ -471,6 +471,17 @@ def sniff(data: bytes) -> str:
             raise ImageError("unsupported", f"{name} images are not accepted: send a {ACCEPTED} image")
     if len(data) >= 3 and data[:1] == b"P" and data[1:2] in b"1234567Ff" and data[2:3].isspace():
         raise ImageError("unsupported", f"PNM/PFM images are not accepted: send a {ACCEPTED} image")
+    # a document or drawing named as what it is: "the data is not a ... image" alone left a player
+    # wondering why their file was not one
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if data.startswith(b"%PDF"):
+        raise ImageError("not_an_image", f"the file is a PDF document, not a photo: send a {ACCEPTED} image "
+                                         "(a screenshot or an export of the page holding the photo)")
+    if head.startswith(b"<svg") or head.startswith(b"<?xml") and b"<svg" in head:
+        raise ImageError("not_an_image", f"the file is an SVG drawing, not a photo: send a {ACCEPTED} image")
+    if head.startswith((b"<!doctype html", b"<html")):
+        raise ImageError("not_an_image", f"the file is a web page, not a photo: open it and save the photo "
+                                         f"itself (a {ACCEPTED} image)")
     raise ImageError("not_an_image", f"the data is not a {ACCEPTED} image")
 
 

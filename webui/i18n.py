@@ -3344,6 +3344,7 @@ MESSAGES_FR = {
         "({2} échantillons de {3} bits au plus)",
     "cannot read {}: {}": "impossible de lire {0} : {1}",
     "the image is {}, over the {} limit": "l'image fait {0}, au-delà de la limite de {1}",
+    "the image is over the {} limit": "l'image dépasse la limite de {0}",
     "{} is {}, over the {} limit": "{0} fait {1}, au-delà de la limite de {2}",
     "expected an HxWx3 uint8 BGR array, got {} {}": "un tableau HxLx3 uint8 BGR était attendu, reçu {0} {1}",
     "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",
@@ -3355,6 +3356,13 @@ MESSAGES_FR = {
     "the data is not a {} image": "les données ne sont pas une image {0}",
     "the file is a video, not a photo: send a {} image (a Live Photo's still photo, not its video)":
         "le fichier est une vidéo, pas une photo : envoyez une image {0} (la photo d'une Live Photo, pas sa vidéo)",
+    "the file is a PDF document, not a photo: send a {} image (a screenshot or an export of the page holding the photo)":
+        "le fichier est un document PDF, pas une photo : envoyez une image {0} (une capture d'écran ou un export de "
+        "la page qui porte la photo)",
+    "the file is an SVG drawing, not a photo: send a {} image":
+        "le fichier est un dessin SVG, pas une photo : envoyez une image {0}",
+    "the file is a web page, not a photo: open it and save the photo itself (a {} image)":
+        "le fichier est une page web, pas une photo : ouvrez-la et enregistrez la photo elle-même (une image {0})",
 
     "the file is empty": "le fichier est vide",
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":

@@ -118,6 +118,18 @@ def test_byte_limit(tmp_path):
     assert exc.value.code == "not_an_image" and exc.value.message.startswith("the file is a video, not a photo")
 
 
+@pytest.mark.parametrize("data, said", [
+    (b"%PDF-1.7\n%...", "the file is a PDF document, not a photo"),
+    (b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>', "the file is an SVG drawing, not a photo"),
+    (b"\xef\xbb\xbf<!DOCTYPE html><html><body>", "the file is a web page, not a photo"),
+    (b"plain words", "the data is not a JPEG")])
+def test_a_document_or_drawing_is_named_as_what_it_is(data, said):
+    # all were "the data is not a JPEG, HEIC, PNG... image", which left a player wondering why
+    with pytest.raises(ImageError) as exc:
+        decode_image(data)
+    assert exc.value.code == "not_an_image" and exc.value.message.startswith(said)
+
+
 def test_bad_array():
     with pytest.raises(ImageError) as exc:
         decode_image(np.zeros((40, 40, 3), np.float32))

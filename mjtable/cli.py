@@ -67,7 +67,7 @@ class _Parser(argparse.ArgumentParser):
         # an argument no command takes is refused by the command given, whose --help lists what it
         # takes (`record win ... --seat-wind S` pointed at `mjtable --help`)
         parsed, extras = self.parse_known_args(args, namespace)
-        if extras and not any(w.startswith("-") for w in extras):
+        if extras and not any(w.startswith("-") and w != "--" for w in extras):     # "--" ends a list flag
             again = _intermixed(self, parsed, list(sys.argv[1:] if args is None else args))
             if again is not None:
                 return again

@@ -38,13 +38,18 @@ def french_line(line: str) -> str:
     """``line`` in French where it opens as a command's message and its French is known."""
     for english, french in OPENINGS.items():
         if line.startswith(english):
-            from flask import Flask
-
-            from webui import i18n
-            with Flask("mjtable-words").test_request_context("/?lang=fr"):
-                said = i18n.french_message(line[len(english):])
+            said = french_text(line[len(english):])
             return french + said if said is not None else line
     return line
+
+
+def french_text(text: str) -> str | None:
+    """A command's message ``text`` in French, or None where its French is not known."""
+    from flask import Flask
+
+    from webui import i18n
+    with Flask("mjtable-words").test_request_context("/?lang=fr"):
+        return i18n.french_message(text)
 
 
 @contextlib.contextmanager
@@ -57,5 +62,5 @@ def said_in(lang: str):
     try:
         yield
     finally:
-        sys.stderr.flush()
-        sys.stderr = plain
+        wrapped, sys.stderr = sys.stderr, plain     # put back first: a flush that fails leaves it so
+        wrapped.flush()

@@ -340,7 +340,7 @@ def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
     assert code == 2 and err.startswith("erreur : aucun profil nommé « nope » (voir mjtable calibrate --list)")
     # the system's reason and a message of two parts in French too (both stayed English)
     code, _, err = run(capsys, "read", str(tmp_path / "none.jpg"), "--lang", "fr", "--no-profile")
-    assert code == 2 and err == "erreur : impossible de lire none.jpg : fichier ou dossier introuvable\n", err
+    assert code == 2 and err == f"erreur : impossible de lire {tmp_path / 'none.jpg'} : fichier ou dossier introuvable\n", err
     empty = tmp_path / "empty.jpg"
     empty.write_bytes(b"")
     code, _, err = run(capsys, "read", str(empty), "--lang", "fr", "--no-profile")
@@ -2209,6 +2209,9 @@ def test_a_log_with_a_damaged_page_is_mended_by_a_restore_and_said_in_one_voice(
     backup = tmp_path / "b.sqlite3"
     assert run(capsys, "games", "--backup", str(backup), "--data-dir", str(club))[0] == 0
     assert "game 3 started" in run(capsys, *new)[1]
+    import sqlite3
+    with sqlite3.connect(str(club / "mjtable.sqlite3")) as c:     # a log made before retired_ids
+        c.execute("DROP TABLE retired_ids")
     _break_index_page(str(club / "mjtable.sqlite3"))
     code, _, err = run(capsys, "record", "draw", "1", "--data-dir", str(club))
     assert code == 2 and err.startswith("error: nothing can be recorded: the game log is damaged (On tree page"), err
@@ -2332,6 +2335,10 @@ def test_a_hand_after_the_flags_of_record_win_is_taken(capsys, tmp_path):
     code, out, err = run(capsys, "record", "win", "--lang", "fr", "1", "--winner", "Paul", "--discarder", "Mamie",
                          "123m456m789m55z22p 2p", "--data-dir", club)
     assert code == 0 and out.startswith("main 1 (E1, Paul est croupier) : Paul"), err
+    # "--" ends a list flag (--riichi takes several players), the hand after it
+    code, out, err = run(capsys, "record", "win", "1", "--data-dir", club, "--winner", "Paul", "--discarder", "Mamie",
+                         "--note", "n", "--", "123m456m789m55z22p 2p")
+    assert code == 0 and out.startswith("hand 2"), err
     # a flag no command takes is still refused by the command, with the words after it
     with pytest.raises(SystemExit) as stop:
         main(["record", "win", "1", "--winner", "Paul", "--self-drawn", "12m", "--bogus", "--data-dir", club])
@@ -2364,3 +2371,22 @@ def test_french_payments_write_their_figures_in_french(capsys):
     assert "paie 16\u202f000" in out, out
     code, out, _ = run(capsys, "score", "123m456p789s11z22z2z", "--rules", "riichi", "--self-drawn", "--tenhou")
     assert "non-dealer pays 16000" in out
+
+
+def test_an_unexpected_error_of_the_game_log_commands_keeps_its_traceback(capsys, tmp_path, monkeypatch):
+    # the web app's dated log lines are said as the command's own: an unexpected error's traceback
+    # was lost with them ("it has been logged" was true of nothing), and the logger kept the
+    # command's handler for the rest of the process
+    import logging
+    import webui.gamelog
+    club = str(tmp_path / "club")
+    assert run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", club)[0] == 0
+    before = logging.getLogger("webui").handlers[:]
+
+    def broken(*args, **kwargs):
+        raise KeyError("seat")
+    monkeypatch.setattr(webui.gamelog, "game_view", broken)
+    code, _, err = run(capsys, "games", "1", "--data-dir", club)
+    assert code == 2 and err.startswith("error: an unexpected error (KeyError) stopped this request"), err
+    assert "Traceback (most recent call last)" in err and "KeyError: 'seat'" in err
+    assert logging.getLogger("webui").handlers == before

@@ -151,7 +151,7 @@ def _read_bytes(source, max_bytes: int) -> bytes:
             with open(path, "rb") as f:
                 if size > max_bytes:
                     # what it is said first: a 45 MB video was told to shrink as a photo
-                    sniff(f.read(64))
+                    sniff(f.read(512))
                     raise ImageError("too_large", f"{name} is {_mb(size)}, over the {_mb(max_bytes)} limit")
                 data = f.read(max_bytes + 1)
         except OSError as exc:
@@ -159,7 +159,7 @@ def _read_bytes(source, max_bytes: int) -> bytes:
     if len(data) == 0:
         raise ImageError("empty", "the file is empty")
     if len(data) > max_bytes:
-        sniff(data[:64])
+        sniff(data[:512])
         if not isinstance(source, (bytes, bytearray, memoryview)) or len(data) == max_bytes + 1:
             # read no further than the limit (a pipe, /dev/zero, standard input read so by the
             # command line): only that it is over is known ("40.0 MB, over the 40 MB limit")
@@ -477,7 +477,7 @@ def sniff(data: bytes) -> str:
     if data.startswith(b"%PDF"):
         raise ImageError("not_an_image", f"the file is a PDF document, not a photo: send a {ACCEPTED} image "
                                          "(a screenshot or an export of the page holding the photo)")
-    if head.startswith(b"<svg") or head.startswith(b"<?xml") and b"<svg" in head:
+    if head.startswith((b"<svg", b"<!doctype svg")) or head.startswith(b"<?xml") and b"<svg" in head:
         raise ImageError("not_an_image", f"the file is an SVG drawing, not a photo: send a {ACCEPTED} image")
     if head.startswith((b"<!doctype html", b"<html")):
         raise ImageError("not_an_image", f"the file is a web page, not a photo: open it and save the photo "

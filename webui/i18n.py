@@ -2460,6 +2460,8 @@ MESSAGES_FR = {
     "liable player ignored: in bao ({}) the liable player is the one who discarded the winning tile, or fed the fourth of four shown sets":
         "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante, "
         "ou donné la quatrième de quatre combinaisons exposées",
+    "liable player ignored: bao ({}) is the discard of the winning tile, and a self-drawn win has none":
+        "joueur responsable ignoré : le bao ({0}) est l'écart de la tuile gagnante, et une victoire sur pioche n'en a pas",
     "liable player ignored: in bao ({}) the liable player is the one who discarded the winning tile":
         "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante",
     "(4) charged to {}, who discarded the fourth tile of the last claimed kong; the hand holds {} kongs, and if the replacement followed another, each player pays the full score":
@@ -2640,6 +2642,10 @@ MESSAGES_FR = {
     "no settlement": "aucun règlement",
     # a page not found says what was not (the French page said « introuvable » alone)
     "no game {}": "aucune partie n° {0}",
+    "no game {} in {} (--data-dir names another game log)":
+        "aucune partie n° {0} dans {1} (--data-dir désigne un autre journal des parties)",
+    "no game {} in {} (--db names another game log)":
+        "aucune partie n° {0} dans {1} (--db désigne un autre journal des parties)",
     "no hand {} in game {}": "pas de main {0} dans la partie n° {1}",
     "no photo reading {} (it may have expired)": "aucune lecture de photo {0} (elle a peut-être expiré)",
     "{} without flowers, below the {}-point minimum: this hand cannot be declared a win":
@@ -3214,6 +3220,30 @@ MESSAGES_FR = {
     "name the game to export (mjtable games lists them)":
         "nommez la partie à exporter (mjtable games les liste)",
     "--pdf writes a file: give it with -o FILE": "--pdf écrit un fichier : donnez-le avec -o FICHIER",
+    "--restore replaces the whole game log: no game, format, -o, --backup or --standings with it":
+        "--restore remplace tout le journal des parties : ni partie, ni format, ni -o, --backup ou --standings avec lui",
+    "--backup copies the whole game log: no game, format or -o with it":
+        "--backup copie tout le journal des parties : ni partie, ni format, ni -o avec lui",
+    "--per, --step and --unit say how --rate settles: give --rate":
+        "--per, --step et --unit disent comment --rate règle : donnez --rate",
+    "--rate settles the --standings, or a finished game's standing as text":
+        "--rate règle le --standings, ou le classement d'une partie terminée en texte",
+    "--standings are of every finished game: no game, and --csv or none":
+        "--standings porte sur toutes les parties terminées : pas de partie, et --csv ou rien",
+    "--rules, --since, --until, --min-games and --by-table-points choose the games of --standings":
+        "--rules, --since, --until, --min-games et --by-table-points choisissent les parties de --standings",
+    "--rate settles a finished game: this one is still in play":
+        "--rate règle une partie terminée : celle-ci est encore en cours",
+    "--rate settles finished games: none is counted here": "--rate règle des parties terminées : aucune n'est comptée ici",
+    "cannot restore {} into {}: {} (the log as it was is in {})":
+        "impossible de restaurer {0} dans {1} : {2} (le journal tel qu'il était est dans {3})",
+    "cannot restore {} into {}: {}; nothing was changed": "impossible de restaurer {0} dans {1} : {2} ; rien n'a été changé",
+    "cannot back up the game log {} to {}: {}": "impossible de sauvegarder le journal des parties {0} dans {1} : {2}",
+    "{} is a folder: name the backup file in it (mjtable-backup-DATE.sqlite3, as mjtable games --backup FOLDER names them)":
+        "{0} est un dossier : nommez le fichier de sauvegarde qui s'y trouve (mjtable-backup-DATE.sqlite3, comme "
+        "mjtable games --backup DOSSIER les nomme)",
+    "{} is a web address: download the photo first, then name its file (mjtable read hand.jpg)":
+        "{0} est une adresse web : téléchargez d'abord la photo, puis nommez son fichier (mjtable read main.jpg)",
     "cannot write {}: {}": "impossible d'écrire {0} : {1}",
     "give the hand in notation or --photo FILE, one of the two":
         "donnez la main en notation ou --photo FICHIER, l'un des deux",
@@ -3708,7 +3738,7 @@ def french_message(text: str) -> str | None:
 
 
 #: A command-line flag with its value, opening a message ("--dora-indicators 2x: ...").
-_FLAG_OPENING = re.compile(r"(--[a-z][a-z-]* [^\s:]+): (.+)", re.S)
+_FLAG_OPENING = re.compile(r"(--[a-z][a-z-]* [^:]+?): (.+)", re.S)
 
 
 def _parts_fr(value: str) -> str | None:

@@ -79,7 +79,7 @@ def _decoded_by_reader(data: bytes, max_pixels: int):
     import numpy as np
     try:
         decoded = vision_decode.decode_image(data, max_pixels=max_pixels)
-    except ImageError:
+    except (ImageError, MemoryError):
         return None
     return Image.fromarray(np.ascontiguousarray(decoded.image[:, :, ::-1]))
 

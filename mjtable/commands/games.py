@@ -6,6 +6,7 @@ differ); a backup of the whole log, and a backup put back in its place."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import sys
 import unicodedata
@@ -375,31 +376,34 @@ def _swap_in(source, database, kept, where: list) -> int:
 def _replace_damaged(source, database, kept, where: list) -> int:
     """``_swap_in`` for a damaged game log: the log as it was kept (its rows read past the damage
     where they can be), then the backup copied over it page by page by SQLite's online backup, which
-    walks none of its damaged pages. No hand can be recorded meanwhile: a damaged log is open
-    read-only (``webui.startup.check_database``). The game ids it gave stay given, as in ``_swap_in``."""
+    walks none of its damaged pages. The copy is kept under the log's write lock (a server started
+    before the damage, still recording, waits), but SQLite's backup cannot write where a lock is
+    held: between the two, a few milliseconds, a hand recorded would be in neither (a server started
+    on the damaged log records nothing: ``webui.startup.check_database``). The game ids it gave stay
+    given, as in ``_swap_in``."""
     import sqlite3
 
-    from webui.startup import sqlite_uri
     from webui.store import init_db
     if kept.exists():
         kept = _unused_name(kept.parent, kept.stem, kept.suffix)
-    code = _backup(str(database), str(kept), quiet=True)
+    lock = sqlite3.connect(str(database), timeout=30, isolation_level=None)
+    try:
+        lock.execute("BEGIN IMMEDIATE")         # no other writer while the log as it was is copied
+    except sqlite3.DatabaseError as e:
+        if "locked" in str(e) or "busy" in str(e):
+            lock.close()
+            raise
+        lock.close()            # a header too damaged to lock: nothing can write to it either
+        lock = None
+    try:
+        code = _backup(str(database), str(kept), quiet=True)
+    finally:
+        if lock is not None:
+            lock.close()        # its transaction rolled back: nothing was written
     if code == 2:
         return code
     where[0] = kept
-    highest = 0
-    for path in (kept, database):
-        try:
-            conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
-            try:
-                highest = conn.execute("SELECT max(coalesce((SELECT max(id) FROM games NOT INDEXED), 0), coalesce("
-                                       "(SELECT last FROM retired_ids NOT INDEXED WHERE tbl = 'games'), 0))"
-                                       ).fetchone()[0] or 0
-            finally:
-                conn.close()
-            break
-        except sqlite3.Error:
-            continue
+    highest = max(_highest_game_id(kept), _highest_game_id(database))
     _online_copy(source, database)
     init_db(str(database))          # an older backup brought to this version
     if highest:
@@ -411,6 +415,30 @@ def _replace_damaged(source, database, kept, where: list) -> int:
         finally:
             conn.close()
     return 0
+
+
+def _highest_game_id(path) -> int:
+    """The highest game id the log at ``path`` gave (its games and its retired ids, each read apart:
+    a log made before ``retired_ids`` has none, and one query for both read 0), 0 where none can be
+    read."""
+    import sqlite3
+
+    from webui.startup import sqlite_uri
+    highest = 0
+    try:
+        conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
+    except sqlite3.Error:
+        return 0
+    try:
+        for sql in ("SELECT max(id) FROM games NOT INDEXED",
+                    "SELECT last FROM retired_ids NOT INDEXED WHERE tbl = 'games'"):
+            try:
+                highest = max(highest, (conn.execute(sql).fetchone() or [0])[0] or 0)
+            except sqlite3.Error:
+                continue
+    finally:
+        conn.close()
+    return highest
 
 
 #: a restore's staging folder older than this is one a restore stopped midway left (``kill -9``):
@@ -474,13 +502,12 @@ def log_path(data_dir, db):
     return Path(db).expanduser() if db else Path(data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
 
 
-def open_log(database, data_dir, db, lang: str = "en", warnings: bool = True):
+def open_log(database, data_dir, db):
     """(the web app on the game log ``database``, what must live as long as it): no model
     loaded, the game log needs none. With ``db`` alone no data dir is made, tightened or given a
     key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
     folder stands in, removed when the command ends. (None, None) where the log cannot be opened,
-    said on standard error. The app's warnings are said as the command's (``_WarningLines``), in
-    ``lang``; none with ``warnings`` False (a command whose refusal says them)."""
+    said on standard error. Called within ``web_log_said``, which says the app's log as the command's."""
     from webui import create_app
     from webui.startup import StartupError
     config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
@@ -492,7 +519,6 @@ def open_log(database, data_dir, db, lang: str = "en", warnings: bool = True):
         import tempfile
         scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")
         config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
-    _say_warnings_only(lang if warnings else None)     # before the app is made: it says a damaged log as it starts
     try:
         return create_app(config), scratch
     except StartupError as e:       # said in one line, as every refusal of these commands
@@ -503,14 +529,20 @@ def open_log(database, data_dir, db, lang: str = "en", warnings: bool = True):
 class _WarningLines(logging.Handler):
     """The web app's log in a command's words: a warning as a "warning: ..." line on standard
     error, in ``lang`` (None: none said); an error left out, as the command says it itself from the
-    answer (a damaged log's dated server lines stood above the command's own error, saying it twice)."""
+    answer (a damaged log's dated server lines stood above the command's own error, saying it twice),
+    but for an unexpected error's traceback, printed under it for a bug report ("it has been logged"
+    was true of nothing once the dated lines were gone)."""
 
     def __init__(self, lang: str | None):
         super().__init__()
-        self.lang = lang
+        self.lang, self.tracebacks = lang, []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if self.lang is None or not logging.WARNING <= record.levelno < logging.ERROR:
+        if record.levelno >= logging.ERROR:
+            if record.exc_info:     # said after the command's own error line (``web_log_said``)
+                self.tracebacks.append(logging.Formatter().formatException(record.exc_info))
+            return
+        if self.lang is None or record.levelno < logging.WARNING:
             return
         text = record.getMessage()
         if self.lang == "fr":
@@ -523,15 +555,27 @@ class _WarningLines(logging.Handler):
         print(f"warning: {text}", file=sys.stderr)
 
 
-def _say_warnings_only(lang: str | None) -> None:
-    """The web app's logger (Flask's, named after the package) given ``_WarningLines`` alone; Flask
-    adds its dated handler only to a logger that has none."""
-    logging.getLogger("webui").handlers[:] = [_WarningLines(lang)]
+@contextlib.contextmanager
+def web_log_said(lang: str | None):
+    """Within it, the web app's logger (Flask's, named after the package) has ``_WarningLines``
+    alone, in ``lang`` (None: no warning said); its handlers as they were after. Entered before the
+    app is made (it says a damaged log as it starts): Flask adds its dated handler only to a logger
+    that has none."""
+    logger = logging.getLogger("webui")
+    kept, lines = logger.handlers[:], _WarningLines(lang)
+    logger.handlers[:] = [lines]
+    try:
+        yield
+    finally:
+        logger.handlers[:] = kept
+        for text in lines.tracebacks:
+            print(text, file=sys.stderr)
 
 
 def run(args) -> int:
     from ..french_lines import said_in
-    with said_in(args.lang):        # its own refusals too, in French with --lang fr
+    # its own refusals too, in French with --lang fr; the app's warnings as its own lines
+    with said_in(args.lang), web_log_said(args.lang):
         return _games(args)
 
 
@@ -563,9 +607,12 @@ def _games(args) -> int:
         if args.backup or args.game is not None:
             print(f"error: {said}", file=sys.stderr)
             return 2
+        if args.lang == "fr":       # said on standard output, where french_lines does not look
+            from ..french_lines import french_text
+            said = french_text(said) or said
         print(said)
         return 0
-    app, _scratch = open_log(database, args.data_dir, args.db, args.lang)
+    app, _scratch = open_log(database, args.data_dir, args.db)
     if app is None:
         return 2
     if args.backup:
@@ -682,7 +729,8 @@ def _standings(client, args) -> int:
             from webui import i18n
             with client.application.test_request_context("/?lang=fr"):
                 error = {**error, "message": i18n.msg(error)}
-        print(f"error: {error.get('message')}", file=sys.stderr)
+        # in French already: opened so too (french_lines finds no French for a French line)
+        print(f"{'erreur :' if french else 'error:'} {error.get('message')}", file=sys.stderr)
         return 2
     if args.format == "csv":
         data = r.get_data()
@@ -707,6 +755,11 @@ def _standings(client, args) -> int:
     return _write(data, None if args.output == "-" else args.output)
 
 
+def _error_word(args) -> str:
+    """What opens an error line already said in ``--lang``'s words."""
+    return "erreur :" if args.lang == "fr" else "error:"
+
+
 def _money_text(client, args, rules: str, scores: dict, penalties: dict | None = None) -> str | None:
     """``--rate``: ``scores`` settled in money (``webui.money``) as text, in ``--lang``'s words;
     None, said, where the rate is refused."""
@@ -716,10 +769,11 @@ def _money_text(client, args, rules: str, scores: dict, penalties: dict | None =
         try:
             asked = money.parse({"rate": args.rate, "per": args.per, "step": args.step, "unit": args.unit}, rules)
         except InputError as e:
-            print(f"error: {i18n.msg(str(e), e.code)}", file=sys.stderr)
+            print(f"{_error_word(args)} {i18n.msg(str(e), e.code)}", file=sys.stderr)
             return None
         if asked is None:       # --rate "" (a traceback)
-            print(f"error: {i18n.msg('the rate must be a number, such as 0.5', 'bad_field')}", file=sys.stderr)
+            print(f"{_error_word(args)} {i18n.msg('the rate must be a number, such as 0.5', 'bad_field')}",
+                  file=sys.stderr)
             return None
         s = money.settle(scores, *asked, penalties=penalties)
         figure = (lambda value, signed=False: money.money(value, s.step, s.unit, signed, number=i18n.number))

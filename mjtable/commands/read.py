@@ -109,6 +109,9 @@ def run(args) -> int:
         return _fail(args, {"code": "not_found", "message": f"{args.photo} is a web address: download the photo "
                             "first, then name its file (mjtable read hand.jpg)"})
     photo = _photo_bytes_once(args.photo)
+    if photo == b"" and args.photo != "-":      # a pipe or device with nothing in it: said of the file named
+        from vision.decode import SEND_EMPTY_AGAIN
+        return _fail(args, {"code": "empty", "message": f"{args.photo}: the file is empty; {SEND_EMPTY_AGAIN}"})
     if photo == b"":        # "the file is empty" named a file where there was none
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
                             "send the photo there (mjtable read - < hand.jpg) or name its file"})

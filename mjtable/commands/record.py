@@ -415,7 +415,10 @@ def _said(response, game=None) -> str:
 
 def run(args) -> int:
     from ..french_lines import said_in
-    with said_in(args.lang):        # its own refusals too, in French with --lang fr
+    from .games import web_log_said
+    # its own refusals too, in French with --lang fr; no warning of the app's: every action records,
+    # and a read-only log's refusal says why
+    with said_in(args.lang), web_log_said(None):
         return _record(args)
 
 
@@ -426,8 +429,7 @@ def _record(args) -> int:
         print(f"error: no game log at {database} (mjtable record new starts a game; --data-dir or --db names "
               "another game log)", file=sys.stderr)
         return 2
-    # a read-only log's warning left out: every action records, and its refusal says why
-    app, _scratch = open_log(database, args.data_dir, args.db, args.lang, warnings=False)
+    app, _scratch = open_log(database, args.data_dir, args.db)
     if app is None:
         return 2
     client = app.test_client()

@@ -269,8 +269,13 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
         if self_drawn:
             if fourth_set:
                 return [Payment(liable, 3 * points, f"bao ({case}) f-A: pays for all three players")]
-            warnings.append(f"liable player ignored: bao ({case}) on a self-drawn win applies only when the "
-                            "liable player fed the fourth of four shown sets of cases (c), (d), (e) (004 Bao f-A)")
+            if case in ("c", "d", "e"):
+                warnings.append(f"liable player ignored: bao ({case}) on a self-drawn win applies only when the "
+                                "liable player fed the fourth of four shown sets of cases (c), (d), (e) (004 Bao f-A)")
+            else:
+                # (a), (b), (g) are the discard of the winning tile: nobody discarded a tile drawn
+                warnings.append(f"liable player ignored: bao ({case}) is the discard of the winning tile, and a "
+                                f"self-drawn win has none (004 Bao {case})")
         elif discarder is None or discarder == liable:
             # what (g) charges, said where it is charged: a player naming the liable player of a
             # little three dragons as "who fed the dragons" paid double, the case's condition unsaid

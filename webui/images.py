@@ -72,6 +72,25 @@ def eight_bit(img):
     return Image.fromarray(np.clip(levels * (255.0 / top), 0, 255).round().astype(np.uint8), "L")
 
 
+def _jpeg_reduction(data: bytes, max_pixels: int) -> int:
+    """By how much (2, 4 or 8) the JPEG ``data`` over ``max_pixels`` is decoded to come within it;
+    1 where it is not a JPEG, or too large even at an eighth."""
+    try:
+        if len(data) > vision_decode.MAX_BYTES:
+            return 1
+        header = vision_decode.read_header(data)
+    except ImageError:
+        return 1
+    # as the reader reduces (``vision.decode.decode_image``): a file with the bytes of a photo that
+    # size, not a small one whose header claims a giant (decoded at any scale, its blocks take time)
+    if header.format != "jpeg" or len(data) < vision_decode.REDUCE_MIN_BYTES_PER_PIXEL * header.width * header.height:
+        return 1
+    for factor in (2, 4):      # a phone's 48 to 200 MP
+        if (header.width // factor) * (header.height // factor) <= max_pixels:
+            return factor
+    return 1
+
+
 def _decoded_by_reader(data: bytes, max_pixels: int):
     """``data`` decoded by the reader's decoder (``vision.decode``), as an RGB Pillow picture, or
     None where it cannot decode it either."""
@@ -91,20 +110,32 @@ def decode(data: bytes, max_pixels: int) -> Photo:
 
     # The image gate: format sniffed, pixel size read from the header and checked, before Pillow
     # (or the reader's OpenCV) decodes anything.
+    reduce = 1
     try:
         data, header = vision_decode.check_image(data, max_pixels=max_pixels, min_side=1)
     except ImageError as e:
-        if e.code == "too_large":
+        reduce = _jpeg_reduction(data, max_pixels) if e.code == "too_large" else 1
+        if reduce > 1:
+            # a JPEG over the limit decoded at the DCT reduction that brings it within it, as the
+            # reader decodes it (`mjtable read` read a phone's 48-MP photo the API refused)
+            header = vision_decode.read_header(data)
+        elif e.code == "too_large":
             # the limit alone was a dead end: a phone's 48-megapixel photo (8064 × 6048), which a
             # browser that cannot decode HEIC sends as it is, is how players meet it
             raise ImageError(e.code, e.message + "; " + TOO_LARGE_ADVICE) from None
-        raise
+        else:
+            raise
     kind = _PILLOW_FORMAT[header.format]
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             if header.format == "heif":       # turned as the file says while it is decoded
                 img = Image.fromarray(vision_decode.decode_heif(data, header)[:, :, ::-1])
+            elif reduce > 1:
+                with warnings.catch_warnings():     # its reduced size is what is checked, below
+                    warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                    img = Image.open(io.BytesIO(data), formats=[kind])
+                img.draft("RGB", (img.size[0] // reduce, img.size[1] // reduce))
             else:
                 img = Image.open(io.BytesIO(data), formats=[kind])
             width, height = img.size
@@ -157,7 +188,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     img.save(out, "JPEG", quality=90)
     jpeg = out.getvalue()
     # a HEIC is decoded once (libheif takes about a second for 12 MP): the reader gets the copy
-    for_reader = data if (upright and not scaled and header.format != "heif") else jpeg
+    for_reader = data if (upright and not scaled and reduce == 1 and header.format != "heif") else jpeg
     # Pillow decodes a corrupt JPEG with grey or garbled parts and says nothing; the reader's
     # decoder says it of the upload only when it is given the upload itself
     damage = vision_decode.jpeg_damage(data) if header.format == "jpeg" and for_reader is not data else None

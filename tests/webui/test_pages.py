@@ -119,7 +119,7 @@ def test_capture_upload_errors_are_messages(client):
     r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy",
                                            "image": (io.BytesIO(b"%PDF-1.4 not an image"), "a.jpg")},
                     content_type="multipart/form-data")
-    assert r.status_code == 400 and b"not a JPEG" in r.data
+    assert r.status_code == 400 and b"is a PDF document, not a photo" in r.data
     r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy",
                                            "image": (io.BytesIO(b"%PDF-1.4"), "a.jpg")},
                     content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})

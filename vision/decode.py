@@ -581,7 +581,51 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
         img, _ = _reduced(img, min_long_side)
     # EXIF orientation may have turned a JPEG: the scale is the long side's.
     return DecodedImage(img, max(size) / max(img.shape[:2]),
-                        _damage_text(header.format, damage) if damage else None)
+                        _damage_text(header.format, damage) if damage else animation_note(data, header.format))
+
+
+def animation_note(data: bytes, fmt: str) -> str | None:
+    """What a player is told of an animation (a GIF, WebP or PNG of several frames): its first frame
+    alone is read, which may not show the tiles (a trial's GIF opened on a black frame and was
+    told "the photo is very dark"). None for a still picture."""
+    if fmt == "gif":
+        moving = _gif_frames(data, 2) >= 2
+    elif fmt == "webp":
+        moving = data[12:16] == b"VP8X" and len(data) > 20 and bool(data[20] & 0x02)      # VP8X's animation flag
+    elif fmt == "png":
+        at = data.find(b"IDAT")
+        moving = b"acTL" in data[:at if at > 0 else 4096]       # APNG: its animation chunk before the frames
+    else:
+        moving = False
+    if not moving:
+        return None
+    return (f"the {fmt.upper()} is an animation: its first frame alone was read; if the tiles are not in it, "
+            "send the photo itself")
+
+
+def _gif_frames(data: bytes, enough: int) -> int:
+    """How many images the GIF ``data`` holds, counted up to ``enough`` (its blocks walked: a
+    frame needs neither a loop nor a timing block), as far as the data is whole."""
+    if len(data) < 13:
+        return 0
+    at = 13 + (3 << ((data[10] & 7) + 1) if data[10] & 0x80 else 0)      # after the global colour table
+    frames = 0
+    while at < len(data) and frames < enough:
+        kind = data[at]
+        if kind == 0x21:            # an extension: its label, then sub-blocks
+            at += 2
+        elif kind == 0x2C:          # an image: its descriptor, local colour table, LZW code size, sub-blocks
+            frames += 1
+            if at + 10 > len(data):
+                break
+            flags = data[at + 9]
+            at += 10 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0) + 1
+        else:                       # the trailer, or damage
+            break
+        while at < len(data) and data[at]:
+            at += data[at] + 1
+        at += 1
+    return frames
 
 
 def _halvings(size, min_long_side: int) -> int:

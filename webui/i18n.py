@@ -3389,6 +3389,9 @@ MESSAGES_FR = {
     "the file is a PDF document, not a photo: send a {} image (a screenshot or an export of the page holding the photo)":
         "le fichier est un document PDF, pas une photo : envoyez une image {0} (une capture d'écran ou un export de "
         "la page qui porte la photo)",
+    "the {} is an animation: its first frame alone was read; if the tiles are not in it, send the photo itself":
+        "le {0} est une animation : seule sa première image a été lue ; si les tuiles n'y sont pas, envoyez la photo "
+        "elle-même",
     "the file is an SVG drawing, not a photo: send a {} image":
         "le fichier est un dessin SVG, pas une photo : envoyez une image {0}",
     "the file is a web page, not a photo: open it and save the photo itself (a {} image)":

@@ -192,5 +192,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     # Pillow decodes a corrupt JPEG with grey or garbled parts and says nothing; the reader's
     # decoder says it of the upload only when it is given the upload itself
     damage = vision_decode.jpeg_damage(data) if header.format == "jpeg" and for_reader is not data else None
+    if damage is None and for_reader is not data:       # the reader says it of the upload itself
+        damage = vision_decode.animation_note(data, header.format)
     return Photo(jpeg, img.size[0], img.size[1], np.asarray(img), for_reader=for_reader,
                  source_width=source_size[0], source_height=source_size[1], damage=damage)

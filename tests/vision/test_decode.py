@@ -130,6 +130,19 @@ def test_a_document_or_drawing_is_named_as_what_it_is(data, said):
     assert exc.value.code == "not_an_image" and exc.value.message.startswith(said)
 
 
+@pytest.mark.parametrize("fmt", ["GIF", "WEBP", "PNG"])
+def test_an_animation_says_its_first_frame_alone_was_read(fmt):
+    # a trial's GIF opened on a black frame: told "the photo is very dark", the animation unsaid
+    import io
+    from PIL import Image
+    frames = [Image.new("RGB", (64, 48), c) for c in ((0, 0, 0), (200, 180, 40))]
+    for animated, note in ((True, f"the {fmt} is an animation: its first frame alone was read"), (False, None)):
+        out = io.BytesIO()
+        frames[0].save(out, fmt, **({"save_all": True, "append_images": frames[1:]} if animated else {}))
+        said = decode_image(out.getvalue()).damage
+        assert (said or "").startswith(note or "") and (said is None) == (note is None), (fmt, animated, said)
+
+
 def test_bad_array():
     with pytest.raises(ImageError) as exc:
         decode_image(np.zeros((40, 40, 3), np.float32))

@@ -207,6 +207,16 @@ def test_a_jpeg_pillow_gives_up_on_is_read_past_its_damage_as_the_command_line_r
     assert np.abs(np.asarray(photo.rgb)[:200].astype(int) - np.asarray(Image.open(out).convert("RGB"))[:200]).mean() < 3
 
 
+def test_an_animation_scaled_for_the_reader_says_its_first_frame_alone_was_read():
+    # scaled here, the reader is given a copy of its first frame and cannot tell it was an animation
+    from PIL import Image
+    frames = [Image.new("RGB", (3200, 2400), c) for c in ((0, 0, 0), (200, 180, 40))]
+    out = io.BytesIO()
+    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:])
+    photo = images.decode(out.getvalue(), 40_000_000)
+    assert photo.for_reader == photo.jpeg and photo.damage.startswith("the GIF is an animation")
+
+
 @pytest.mark.parametrize("ext", [".png", ".tiff"])
 def test_a_16_bit_grey_photo_keeps_its_levels(ext):
     # Pillow's convert("RGB") clipped every 16-bit level over 255: the review page showed a white

@@ -524,11 +524,15 @@ class Calibration:
         return self.layout.ok
 
     def disagreements(self) -> list[tuple[int, str, str, float]]:
-        """(tile index, assigned code, base model's code, its confidence) where they differ."""
+        """(tile index, assigned code, base model's code, its confidence) where they differ, a red
+        five read at a five's place being that five (a one-colour set's every layout listed "5p read
+        as 0p", and a 5p laid twice, read 0p both times, went unsaid by ``doubled``); the base
+        model's code as it read it."""
+        from scorer.tiles import normalize
         out = []
         for i, code in self.layout.codes.items():
             t = self.tiles[i]
-            if t.code != code:
+            if t.code is None or normalize(t.code) != normalize(code):
                 out.append((i, code, t.code, float(t.confidence)))
         return out
 
@@ -537,10 +541,11 @@ class Calibration:
         tiles laid in each other's place, which the profile would then read swapped in every photo
         (a 3p/7p swap read every 3p as 7p). Said, not refused: a set whose two faces the base model
         confuses looks the same (docs/calibration.md)."""
+        from scorer.tiles import normalize
         read = {}
         for _, code, base, _conf in self.disagreements():
             if base:
-                read.setdefault(code, set()).add(base)
+                read.setdefault(code, set()).add(normalize(base))
         pairs = {tuple(sorted((a, b))) for a, bases in read.items() for b in bases if a in read.get(b, ())}
         return sorted(pairs)
 
@@ -549,15 +554,18 @@ class Calibration:
         at ``code``'s own place: most likely a tile laid twice and ``place``'s missing (a 2m laid
         where the 3m goes), which the profile would learn as ``place``. Said, not refused: a set
         whose two faces the base model confuses looks the same (as ``swapped``)."""
-        read_at = {code: self.tiles[i].code for i, code in self.layout.codes.items()}
+        from scorer.tiles import normalize
+        read_at = {code: self.tiles[i].code and normalize(self.tiles[i].code) for i, code in self.layout.codes.items()}
         swaps = set(self.swapped())
-        return sorted((base, place) for _, place, base, _conf in self.disagreements()
-                      if base and read_at.get(base) == base and tuple(sorted((base, place))) not in swaps)
+        said = [(normalize(base), place) for _, place, base, _conf in self.disagreements() if base]
+        return sorted((base, place) for base, place in said
+                      if read_at.get(base) == base and tuple(sorted((base, place))) not in swaps)
 
     def table(self) -> str:
         """Rows with the assigned codes; a base-model reading that differs is shown after '≠'. A
         tile no code was assigned to (its row refused) shows the base model's reading alone, in
         brackets ("?≠1p" read as cryptic)."""
+        from scorer.tiles import normalize
         lines = []
         for k, row in enumerate(self.layout.rows):
             cells = []
@@ -567,7 +575,8 @@ class Calibration:
                     cells.append(f"({base or '##'})")
                     continue
                 code = self.layout.codes[i]
-                cells.append(code if base == code else f"{code}≠{base or '##'}")
+                same = base is not None and normalize(base) == code       # a red five read at its five's place
+                cells.append(code if same else f"{code}≠{base or '##'}")
             lines.append(f"row {k + 1}: " + " ".join(cells))
         return "\n".join(lines)
 

@@ -45,6 +45,7 @@ from pathlib import Path
 from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, send_file,
                    session, url_for)
 
+from scorer.tiles import normalize
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
 from . import i18n
@@ -269,7 +270,8 @@ def upload():
             t = result.tiles[i]
             code = result.layout.codes.get(i)
             cells.append({"code": code, "read": t.code, "confidence": t.confidence,
-                          "differs": code is not None and t.code != code,
+                          # a red five read at its five's place is that five (as ``disagreements``)
+                          "differs": code is not None and (t.code is None or normalize(t.code) != normalize(code)),
                           "img": _png_data_uri(calibration.upright(result.crops[i], result.layout.orientation))})
         rows.append(cells)
     page = {"name": name, "rows": rows, "problems": result.layout.problems,

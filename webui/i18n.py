@@ -3326,7 +3326,7 @@ MESSAGES_FR = {
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : le {4} semble manquer, avant la première tuile",
     "row {} and row {} seem swapped ({}, {}): the base model reads each row's tiles as the other's; lay the rows out in the layout's order (characters, dots, bamboo, honours, then flowers and seasons)":
         "la rangée {0} et la rangée {1} semblent échangées ({2}, {3}) : le modèle de base lit les tuiles de chacune "
-        "comme celles de l'autre ; posez les rangées dans l'ordre de la disposition (caractères, cercles, bambous, "
+        "comme celles de l'autre ; posez les rangées dans l'ordre de la disposition (caractères, ronds, bambous, "
         "honneurs, puis fleurs et saisons)",
     "{} tiles seem out of order ({}): lay each tile in its place in the layout (winds E S W N, then the white, green and red dragons)":
         "{0} tuiles semblent dans le désordre ({1}) : posez chaque tuile à sa place dans la disposition "
@@ -3375,6 +3375,12 @@ MESSAGES_FR = {
     "cannot read {}: {}": "impossible de lire {0} : {1}",
     "the image is {}, over the {} limit": "l'image fait {0}, au-delà de la limite de {1}",
     "the image is over the {} limit": "l'image dépasse la limite de {0}",
+    # the calibration photo's problems (vision.calibration), said as messages (the page's own words
+    # had it, the problems list looked it up here and found none)
+    "the photo seems blurred (the tiles' edges are soft): hold the phone still, in good light, and take it again":
+        "la photo semble floue (les contours des tuiles ne sont pas nets) : tenez le téléphone immobile, en bonne "
+        "lumière, et reprenez-la",
+    "{} is not a tile-set profile (no metadata)": "{0} n'est pas un profil de jeu de tuiles (pas de métadonnées)",
     "{} is {}, over the {} limit": "{0} fait {1}, au-delà de la limite de {2}",
     "expected an HxWx3 uint8 BGR array, got {} {}": "un tableau HxLx3 uint8 BGR était attendu, reçu {0} {1}",
     "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",

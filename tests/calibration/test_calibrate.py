@@ -112,6 +112,22 @@ def test_a_tile_laid_twice_in_place_of_another_is_said():
     assert result.ok and result.doubled() == [("2m", "3m")] and result.swapped() == [("3p", "7p")]
 
 
+def test_a_five_laid_twice_read_as_a_red_five_is_said_and_a_red_five_read_is_no_disagreement():
+    """A one-colour set's 5p read 0p (a red five) at its place, and a 5p laid where the 4p goes read
+    0p too: listed as "4p read as 0p, 5p read as 0p", the five laid twice unsaid (the profile would
+    learn a 5p as the 4p), and every layout of the set listed its 5p as a disagreement."""
+    pytest.importorskip("vision.decode")
+    import cv2
+    tiles, truth = mock_tiles(bonus=False, angle_deg=0)
+    tiles[truth.index("5s")].code = "0s"          # a red five read at its five's place: the five
+    jpeg = cv2.imencode(".jpg", np.full((700, 900, 3), 90, np.uint8))[1].tobytes()
+    result = calibrate(jpeg, reader=FakeReader(tiles))
+    assert result.ok and result.disagreements() == [] and "5s≠" not in result.table()
+    tiles[truth.index("5p")].code = tiles[truth.index("4p")].code = "0p"     # the 5p laid where the 4p goes
+    result = calibrate(jpeg, reader=FakeReader(tiles))
+    assert result.doubled() == [("5p", "4p")] and [d[1:3] for d in result.disagreements()] == [("4p", "0p")]
+
+
 def test_a_photo_that_is_no_layout_is_said_so_first():
     # a hand photo got "row 1 (characters 1m-9m) has 14 tiles, expected 9: remove the extra tile(s)"
     from pathlib import Path

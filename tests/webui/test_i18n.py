@@ -706,3 +706,14 @@ def test_a_riichi_payment_names_the_discarder_as_its_other_lines_do(client):
     text = html_unescape(visible(html))
     assert "sur un écart, le donneur de l'écart paie 4 × 320 = 1" in text, text
     assert "le joueur qui a écarté paie" not in text
+
+
+def test_the_calibration_photo_problems_and_a_profile_refused_are_said_in_french(app):
+    # the blurred photo's problem and a file with no profile metadata stayed English on French pages
+    # and with mjtable calibrate --lang fr: their French was among the page's words, not the messages'
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("the photo seems blurred (the tiles' edges are soft): hold the phone still, in good light, "
+                        "and take it again").startswith("la photo semble floue")
+        assert i18n.msg("other.npz is not a tile-set profile (no metadata)") == \
+            "other.npz n'est pas un profil de jeu de tuiles (pas de métadonnées)"

@@ -882,9 +882,9 @@ FR = {
         "que posée ; sinon, posez-la bien et reprenez la photo.",
     "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
     "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
-    "active": "actif", "damaged": "endommagé", "cannot be read here": "illisible ici", "Delete the profile {name}?": "Supprimer le profil « {name} » ?",
-    "Delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
-        "Supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), gardé pour être restauré ?",
+    "active": "actif", "damaged": "endommagé", "cannot be read here": "illisible ici", "Delete the profile “{name}”?": "Supprimer le profil « {name} » ?",
+    "Delete the profile “{name}”, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
+        "Supprimer le profil « {name} », et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), gardé pour être rétabli ?",
     "It is the active profile: the base model alone will read tiles until you choose another.":
         "C'est le profil actif : le modèle de base lira seul les tuiles jusqu'à ce que vous en choisissiez un autre.",
     "What it learnt from your corrections and hands goes with it ({n} tile(s)).":

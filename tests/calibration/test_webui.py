@@ -341,7 +341,7 @@ def test_a_replaced_profile_is_kept_and_can_be_restored(client):
     assert 'made <time class="when"' in page
     assert 'action="/calibrate/restore"' in page
     # deleting says it deletes the kept one too (it asked "Delete the profile club set?" alone)
-    assert ("Delete the profile club set, and the profile it replaced (1 tile learnt), kept to be restored?"
+    assert ("Delete the profile “club set”, and the profile it replaced (1 tile learnt), kept to be restored?"
             in page)
     r = client.post("/calibrate/restore", data={"name": "club-set"}, follow_redirects=True)
     assert "Profile “Club Set” restored" in r.get_data(as_text=True)

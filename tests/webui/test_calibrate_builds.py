@@ -235,7 +235,7 @@ def test_deleting_the_active_profile_or_one_that_learnt_says_what_goes_with_it(c
                                f'class="danger"') - 400:page.index(f'value="{slug}">\n        <button type="submit" class="danger"')]
         return form[form.index("data-confirm="):]
     page = client.get("/calibrate/").get_data(as_text=True)
-    assert ("Delete the profile Club Set? It is the active profile: the base model alone will read tiles until you "
+    assert ("Delete the profile “Club Set”? It is the active profile: the base model alone will read tiles until you "
             "choose another. What it learnt from your corrections and hands goes with it (1 tile).") in confirm(page, "club-set")
     assert "active profile" not in confirm(page, "spare") and "learnt" not in confirm(page, "spare")
     # each profile's buttons named with it (a screen reader heard "Rename, Download, Delete" per profile)

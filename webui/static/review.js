@@ -782,7 +782,10 @@
     // said, where a trial's correction of a tile wrongly read sideways was silently not learnt
     const untaught = $("untaught-note");
     if (untaught) {
-      const n = placedReads().filter(([read, t]) => read.sideways && !read.face_down && read.code !== t.code).length;
+      // the player's corrections only: a tile the decoding changed, not checked since, was counted
+      // as corrected ("3 corrected tiles lying sideways" of a hand where two upright ones were)
+      const n = placedReads().filter(([read, t]) => read.sideways && !read.face_down && read.code !== t.code
+        && !(t.low && decoded.has(t.src))).length;
       untaught.textContent = n ? tr("{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.", { n }) : "";
       untaught.hidden = !n;
     }

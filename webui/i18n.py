@@ -296,6 +296,12 @@ FR = {
     "; the profile {newer} that replaced it is kept (--restore again swaps them back)":
         " ; le profil {newer} qui l'avait remplacé est conservé (un nouveau --restore les échange de nouveau)",
     "; it is the active one": " ; c'est le profil actif",
+    "; the newer copy that replaced it, made {when}, is kept (--restore again swaps them back)":
+        " ; la copie plus récente qui l'avait remplacé, faite le {when}, est conservée (un nouveau --restore les échange "
+        "de nouveau)",
+    "the earlier copy it replaced, made {when} ({n} tile(s) learnt), is kept: mjtable calibrate --restore {slug}":
+        "la copie plus ancienne qu'il a remplacée, faite le {when} ({n} tuile(s) apprise(s)), est conservée : mjtable "
+        "calibrate --restore {slug}",
     "give a calibration photo (mjtable calibrate PHOTO --name NAME) or --list":
         "donnez une photo de calibrage (mjtable calibrate PHOTO --name NOM) ou --list",
     "{photo} is a folder: give the layout photo's file": "{photo} est un dossier : donnez le fichier de la photo de disposition",

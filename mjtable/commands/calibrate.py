@@ -172,8 +172,13 @@ def _run(args) -> int:
         if args.restore:
             newer = store.entry(args.restore)
             name = store.restore(args.restore)
+            alike = newer is not None and newer["name"] == name
+            # two copies of one name (the newer renamed, its replaced copy with it) told apart by
+            # their making: "restored 'Thursday set'; 'Thursday set' that replaced it is kept"
             print(tr("restored profile {name}", name=q(name))
-                  + (tr("; the profile {newer} that replaced it is kept (--restore again swaps them back)", newer=q(newer["name"])) if newer else "")
+                  + (tr("; the newer copy that replaced it, made {when}, is kept (--restore again swaps them back)",
+                        when=_made(newer)) if alike
+                     else tr("; the profile {newer} that replaced it is kept (--restore again swaps them back)", newer=q(newer["name"])) if newer else "")
                   + (tr("; it is the active one") if store.active_slug() == store.path(args.restore).stem else ""))
             return 0
         if args.remove:
@@ -312,7 +317,10 @@ def _list(store) -> int:
                 print("    " + tr("cannot be read here: {why}", why=said(e["other_model"])))
             if e.get("replaced"):
                 r = e["replaced"]
-                print("    " + tr("the profile it replaced, {name} ({n} tile(s) learnt), is kept: mjtable calibrate --restore {slug}", name=q(r["name"]), n=r["learnt_examples"], slug=e["slug"]))
+                if r["name"] == e["name"]:      # its earlier copy (a rename names both): told by when it was made
+                    print("    " + tr("the earlier copy it replaced, made {when} ({n} tile(s) learnt), is kept: mjtable calibrate --restore {slug}", when=_made(r), n=r["learnt_examples"], slug=e["slug"]))
+                else:
+                    print("    " + tr("the profile it replaced, {name} ({n} tile(s) learnt), is kept: mjtable calibrate --restore {slug}", name=q(r["name"]), n=r["learnt_examples"], slug=e["slug"]))
     return 0
 
 
@@ -462,3 +470,13 @@ class ProgressBar:
             self.shown = tenth
             self.stream.write(text + "\n")
         self.stream.flush()
+
+
+def _made(entry: dict) -> str:
+    """When a profile was made, to the minute, in this machine's time ("" where unknown)."""
+    from datetime import datetime
+    try:
+        return datetime.fromtimestamp(float(entry.get("created") or 0)).strftime("%Y-%m-%d %H:%M") \
+            if entry.get("created") else ""
+    except (TypeError, ValueError, OSError, OverflowError):
+        return ""

@@ -1,5 +1,6 @@
 """``mjtable calibrate``: refusals, confirmation, saving and managing profiles (models mocked)."""
 import io
+import re
 
 import pytest
 
@@ -89,6 +90,23 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert capsys.readouterr().out.startswith("removed profile 'Club set' and the profile it had replaced")
     assert main(["calibrate", "--restore", "club-set", "--data-dir", d]) == 2
     assert "no profile named 'club-set'" in capsys.readouterr().err
+
+
+def test_a_renamed_profile_and_the_copy_it_replaced_are_told_apart(photo, tmp_path, fake_calibrate, capsys):
+    # renamed, a profile and its replaced copy bore one name: "restored profile 'Thursday set'; the
+    # profile 'Thursday set' that replaced it is kept" told a player nothing of which was which
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    assert main(["calibrate", "--rename", "Club set", "Thursday set", "--data-dir", d]) == 0
+    capsys.readouterr()
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"the earlier copy it replaced, made \d{4}-\d\d-\d\d \d\d:\d\d \(0 tile\(s\) learnt\), is kept", out), out
+    assert main(["calibrate", "--restore", "Thursday set", "--data-dir", d]) == 0
+    out = capsys.readouterr().out
+    assert re.match(r"restored profile 'Thursday set'; the newer copy that replaced it, made \d{4}-\d\d-\d\d "
+                    r"\d\d:\d\d, is kept \(--restore again swaps them back\)", out), out
 
 
 def test_trust_in_every_kind_after_tiles_read_otherwise_says_why(photo, tmp_path, fake_calibrate, capsys, monkeypatch):

@@ -132,9 +132,9 @@ class ProfileStore:
     def entry(self, name: str) -> dict | None:
         """The readable profile a profile of this name would replace (names differing in case or
         punctuation are one profile): its ``name`` and ``learnt_examples``, as ``list`` gives
-        them; None when there is none. Only that profile's file is read."""
+        them, and when it was ``created``; None when there is none. Only that profile's file is read."""
         summary = _summary(self.path(name))
-        return summary and {k: summary[k] for k in ("name", "learnt_examples")}
+        return summary and {k: summary[k] for k in ("name", "learnt_examples", "created")}
 
     def folder_problem(self) -> str | None:
         """Why the data dir cannot hold profiles (it, or a folder above it, is a file), or None."""

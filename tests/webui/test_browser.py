@@ -325,7 +325,8 @@ def test_a_photo_larger_than_the_reader_needs_is_scaled_down_before_it_is_sent(s
     import numpy as np
     big = np.full((3000, 6000, 3), 200, np.uint8)
     cv2.rectangle(big, (1000, 1000), (2000, 2400), (30, 60, 90), -1)
-    path = tmp_path / "phone photo.jpg"
+    # a PNG: the server now reads a JPEG over its limit reduced, and this proves the browser's scaling
+    path = tmp_path / "phone photo.png"
     cv2.imwrite(str(path), big)
     app.config["MAX_IMAGE_PIXELS"] = 13_000_000           # 18 MP sent as it is: refused
     d = browser

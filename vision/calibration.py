@@ -237,6 +237,28 @@ def _runs_off(row: list[int], pts: np.ndarray, tiles, frame, pitch: float, beyon
     return False
 
 
+#: A row's first tile this share of a place or more after the whole rows' starts (their median,
+#: along the row) is not where the row starts: its first tile is missing. Half a place would be a
+#: row laid askew; a whole place is a tile's room.
+LATE_START_SHARE = 0.6
+
+
+def _starts_late(k: int, local_rows: list, rows: list, pts: np.ndarray, pitch: float) -> bool:
+    """Whether row ``k`` (``local_rows``: indices into ``pts``, in reading order; ``rows``: the
+    same rows' tiles) starts ``LATE_START_SHARE`` of a place or more after the rows of the right
+    length, two at least, along row ``k``'s own direction."""
+    mine = local_rows[k]
+    if len(mine) < 2:
+        return False
+    u = pts[mine[-1]] - pts[mine[0]]
+    u = u / max(float(np.linalg.norm(u)), 1e-9)
+    starts = [float(pts[r[0]] @ u) for j, r in enumerate(local_rows)
+              if j != k and j < len(LAYOUT_ROWS) and len(rows[j]) == len(LAYOUT_ROWS[j][1]) and r]
+    if len(starts) < 2:
+        return False
+    return float(pts[mine[0]] @ u) - float(np.median(starts)) >= LATE_START_SHARE * pitch
+
+
 def assign_layout(tiles, frame=None) -> LayoutResult:
     """Sort the tiles of a calibration photo (``TileRead``s, face up) into the documented rows
     and give each the code of its place; ``problems`` says what does not fit. ``frame``, the
@@ -333,9 +355,17 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
         msg = f"row {k + 1} ({title}) has {len(row)} tiles, expected {len(codes)}"
         gaps = _row_gaps(pts, local_rows[k], pitch) if len(row) < len(codes) else []
         skipped = _skipped_by_reading([tiles[i] for i in row], codes) if len(row) == len(codes) - 1 else None
+        # every row starts at the left, under the one before (docs/calibration.md, section 1): a row
+        # one tile short whose first tile lies a place after the other rows' starts lacks its first
+        # tile ("the layout runs off the photo" was said of a layout whose 1m alone was missing)
+        late = (what == "missing" and not gaps and len(row) == len(codes) - 1
+                and not (frame is not None and _reaches_edge(tiles[row[0]].box, frame))
+                and _starts_late(k, local_rows, rows, pts, pitch))
+        if late:
+            msg += f": the {codes[0]} seems missing, before the first tile"
         # a gap in the row says where its tile is missing, though the row ends within a tile of the
         # edge (a tightly framed layout): only an end tile the edge cuts says it runs off then
-        if what == "missing" and _runs_off(local_rows[k], pts, [tiles[i] for i in face_up], frame, pitch,
+        elif what == "missing" and _runs_off(local_rows[k], pts, [tiles[i] for i in face_up], frame, pitch,
                                            beyond=not gaps):
             # a trial's layout ran off the photo: "add the missing tile(s)" sent the player to
             # look for tiles that were all on the table

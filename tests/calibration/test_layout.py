@@ -86,6 +86,20 @@ def test_a_tile_missing_inside_a_tightly_framed_row_is_missing_not_cut_off():
     assert result.problems == ["row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile"]
 
 
+def test_a_row_missing_its_first_tile_near_the_edge_is_missing_not_cut_off():
+    # the 1m taken out, the row's 9m near the photo's right edge: "the layout runs off the photo"
+    # sent the player to reframe a layout that was whole; its rows start at the left, under each other
+    tiles, _ = mock_tiles(drop=("1m",), bonus=False)
+    for t in tiles:
+        t.code = "1z"           # a set the base model reads badly: its readings say nothing
+    right = max(t.box[2] for t in tiles)
+    width = tiles[0].box[2] - tiles[0].box[0]
+    result = assign_layout(tiles, frame=(right + 0.4 * width, 1000))
+    assert not result.cut_off
+    assert result.problems == ["row 1 (characters 1m-9m) has 8 tiles, expected 9: the 1m seems missing, before the "
+                               "first tile"], result.problems
+
+
 def test_extra_tile_in_a_row_and_stray_tile():
     tiles, _ = mock_tiles(bonus=False, extra=[(9 * 1.05, 0.0)])     # a tenth tile at the end of row 1
     result = assign_layout(tiles)

@@ -496,9 +496,14 @@ def test_a_name_of_spaces_is_asked_for_at_the_top_of_the_page(client):
 
 def test_a_layout_tile_read_as_a_red_five_is_said_in_words(client):
     # "read 0p" was a code to decode: a red five is never laid out, so it is named
-    client.state["reads"] = [("5p", "0p")]
+    client.state["reads"] = [("4p", "0p")]
     page = upload(client).get_data(as_text=True)
     assert '<span aria-hidden="true">red 5p</span>' in page and ">0p<" not in page
+    # read at its five's place it is that five: a one-colour set's every layout listed it, and the
+    # player could do nothing about it
+    client.state["reads"] = [("5p", "0p")]
+    page = upload(client).get_data(as_text=True)
+    assert "red 5p" not in page and ">0p<" not in page
 
 
 def test_a_profile_of_other_weights_is_marked_and_not_activated(client):

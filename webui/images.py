@@ -72,23 +72,23 @@ def eight_bit(img):
     return Image.fromarray(np.clip(levels * (255.0 / top), 0, 255).round().astype(np.uint8), "L")
 
 
-def _jpeg_reduction(data: bytes, max_pixels: int) -> int:
-    """By how much (2, 4 or 8) the JPEG ``data`` over ``max_pixels`` is decoded to come within it;
-    1 where it is not a JPEG, or too large even at an eighth."""
+def _jpeg_reduction(data: bytes, max_pixels: int):
+    """(by how much, 2 or 4, the JPEG ``data`` over ``max_pixels`` is decoded to come within it, its
+    header); (1, None) where it is not a JPEG, or too large even at a quarter."""
     try:
         if len(data) > vision_decode.MAX_BYTES:
-            return 1
+            return 1, None
         header = vision_decode.read_header(data)
     except ImageError:
-        return 1
+        return 1, None
     # as the reader reduces (``vision.decode.decode_image``): a file with the bytes of a photo that
     # size, not a small one whose header claims a giant (decoded at any scale, its blocks take time)
     if header.format != "jpeg" or len(data) < vision_decode.REDUCE_MIN_BYTES_PER_PIXEL * header.width * header.height:
-        return 1
+        return 1, None
     for factor in (2, 4):      # a phone's 48 to 200 MP
         if (header.width // factor) * (header.height // factor) <= max_pixels:
-            return factor
-    return 1
+            return factor, header
+    return 1, None
 
 
 def _decoded_by_reader(data: bytes, max_pixels: int):
@@ -114,16 +114,14 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     try:
         data, header = vision_decode.check_image(data, max_pixels=max_pixels, min_side=1)
     except ImageError as e:
-        reduce = _jpeg_reduction(data, max_pixels) if e.code == "too_large" else 1
-        if reduce > 1:
-            # a JPEG over the limit decoded at the DCT reduction that brings it within it, as the
-            # reader decodes it (`mjtable read` read a phone's 48-MP photo the API refused)
-            header = vision_decode.read_header(data)
-        elif e.code == "too_large":
+        # a JPEG over the limit decoded at the DCT reduction that brings it within it, as the
+        # reader decodes it (`mjtable read` read a phone's 48-MP photo the API refused)
+        reduce, header = _jpeg_reduction(data, max_pixels) if e.code == "too_large" else (1, None)
+        if reduce == 1 and e.code == "too_large":
             # the limit alone was a dead end: a phone's 48-megapixel photo (8064 × 6048), which a
             # browser that cannot decode HEIC sends as it is, is how players meet it
             raise ImageError(e.code, e.message + "; " + TOO_LARGE_ADVICE) from None
-        else:
+        if reduce == 1:
             raise
     kind = _PILLOW_FORMAT[header.format]
     try:

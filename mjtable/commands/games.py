@@ -544,15 +544,11 @@ class _WarningLines(logging.Handler):
             return
         if self.lang is None or record.levelno < logging.WARNING:
             return
-        text = record.getMessage()
+        line = f"warning: {record.getMessage()}"
         if self.lang == "fr":
-            from flask import Flask
-
-            from webui import i18n
-            with Flask("mjtable-words").test_request_context("/?lang=fr"):
-                print(f"{i18n.t('warning')}{i18n.colon()} {i18n.msg(text)}", file=sys.stderr)
-            return
-        print(f"warning: {text}", file=sys.stderr)
+            from ..french_lines import french_line
+            line = french_line(line)
+        print(line, file=sys.stderr)
 
 
 @contextlib.contextmanager
@@ -730,7 +726,7 @@ def _standings(client, args) -> int:
             with client.application.test_request_context("/?lang=fr"):
                 error = {**error, "message": i18n.msg(error)}
         # in French already: opened so too (french_lines finds no French for a French line)
-        print(f"{'erreur :' if french else 'error:'} {error.get('message')}", file=sys.stderr)
+        print(f"{_error_word(args)} {error.get('message')}", file=sys.stderr)
         return 2
     if args.format == "csv":
         data = r.get_data()

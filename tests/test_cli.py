@@ -1507,6 +1507,13 @@ def test_record_takes_a_double_ron_and_says_what_the_scoring_left_out(capsys, tm
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s1122s 2s", "456m456p789s3455s 2s",
                        "--winner", "An", "--discarder", "Bé", "--data-dir", data)
     assert code == 2 and "one hand per --winner" in err
+    # a note of two words without its quotes: its second word named, not counted as a second hand
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s1122s 2s", "--winner", "An", "--discarder", "Bé",
+                       "--note", "good", "hand", "--data-dir", data)
+    assert code == 2 and "'hand' is not a hand in notation" in err and "--note \"good hand\"" in err, err
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s1122s 2s", "--winner", "An", "--discarder", "Bé",
+                       "--note", "good", "hand", "--lang", "fr", "--data-dir", data)
+    assert code == 2 and "« hand » n'est pas une main en notation" in err, err
     # MCR has no liable player: said, as mjtable score says it
     assert run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", data)[0] == 0
     code, out, err = run(capsys, "record", "win", "2", "123m456m789m234p5s 5s", "--winner", "Bob", "--self-drawn",

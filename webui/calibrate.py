@@ -247,7 +247,8 @@ def upload():
     if not name:    # spaces alone pass the form's check: said so, not as "profile name '' has no letters"
         return _page("calibrate/index.html", 400, profiles=store.list(), error=i18n.t("give the set a name"), name=name)
     try:
-        store.path(name)     # checks the name makes a file name
+        from vision.profile.store import new_profile_name
+        new_profile_name(name)     # makes a file name, and is not longer than the field allows
     except ProfileError as exc:
         return _page("calibrate/index.html", 400, profiles=store.list(), error=str(exc), name=name)
     if photo is None or not photo.filename:

@@ -286,6 +286,8 @@ FR = {
     "give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, not both":
         "donnez soit une photo à calibrer, soit --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, pas les deux",
     "active profile: {name}": "profil actif : {name}",
+    "--name goes with a calibration photo or --import, not with {flag}":
+        "--name va avec une photo à calibrer ou --import, pas avec {flag}",
     "no active profile: the base model reads tiles alone": "aucun profil actif : le modèle de base lit seul les tuiles",
     "relearning {name}: {laid} cuts of the layout's tiles, {corrections} corrections, {confirmed} tiles of recorded hands...":
         "nouvel apprentissage de {name} : {laid} découpes des tuiles de la disposition, {corrections} corrections, {confirmed} tuiles de mains enregistrées...",
@@ -2451,6 +2453,7 @@ MESSAGES_FR = {
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",
     "profile name {} has no letters or digits": "le nom de profil {0} n'a ni lettre ni chiffre",
+    "the profile name has {} characters: at most {}": "le nom de profil a {} caractères : {} au plus",
     "no profile named {} (see mjtable calibrate --list)": "aucun profil nommé {0} (voir mjtable calibrate --list)",
     "no profile named {}": "aucun profil nommé {0}",
     "liable player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":
@@ -3111,6 +3114,11 @@ MESSAGES_FR = {
     "this game is over (its last round was played, or the players ended it): undo or edit a hand, or start a new game":
         "cette partie est finie (son dernier tour est joué, ou les joueurs l'ont arrêtée) : annulez ou modifiez une main, ou commencez une nouvelle partie",
     "give the hand in notation or --photo FILE, one of the two": "donnez la main en notation ou --photo FICHIER, l'un des deux",
+    "'{}' is not a hand in notation: a note or a name of several words goes in quotes (--note \"good hand\")":
+        "« {} » n'est pas une main en notation : une note ou un nom de plusieurs mots se met entre guillemets "
+        "(--note \"bonne main\")",
+    "give one hand per --winner, in the same order (hands given: {}, winners: {})":
+        "donnez une main par --winner, dans le même ordre (mains données : {}, gagnants : {})",
     "{}: {}; check it with mjtable read {}, then record its notation":
         "{0} : {1} ; vérifiez-la avec mjtable read {2}, puis enregistrez sa notation",
     # mjtable record's addition: the command line has undo, not edit (mjtable/commands/record.py)

@@ -116,6 +116,13 @@ def _run(args) -> int:
                 or args.rename or args.export or args.import_file)
     if managing and args.photo:
         return _err(tr("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/--restore/--export/--import/--relearn, not both"))
+    if managing and args.name is not None and not args.import_file:
+        # `--deactivate --name X` deactivated whatever was active, X unread
+        flag = next(f for f, given in (("--list", args.list), ("--activate", args.activate), ("--remove", args.remove),
+                                      ("--deactivate", args.deactivate), ("--relearn", args.relearn),
+                                      ("--restore", args.restore), ("--rename", args.rename),
+                                      ("--export", args.export)) if given)
+        return _err(tr("--name goes with a calibration photo or --import, not with {flag}", flag=flag))
     try:
         if args.export:
             return _export(store, *args.export, yes=args.yes)
@@ -166,8 +173,9 @@ def _run(args) -> int:
             return 0
         if args.rename:
             old_name = store.rename(*args.rename)
-            print(tr("profile {name} is already so named", name=q(old_name)) if old_name == args.rename[1]
-                  else tr("profile {name} is now named {new}", name=q(old_name), new=q(args.rename[1])))
+            new_name = args.rename[1].strip()       # as saved: spaces around it dropped
+            print(tr("profile {name} is already so named", name=q(old_name)) if old_name == new_name
+                  else tr("profile {name} is now named {new}", name=q(old_name), new=q(new_name)))
             return 0
         if args.restore:
             newer = store.entry(args.restore)
@@ -190,7 +198,8 @@ def _run(args) -> int:
     if not args.name:
         return _err(tr('name the tile set with --name, e.g. --name "club set"'))
     try:
-        store.path(args.name)
+        from vision.profile.store import new_profile_name
+        args.name = new_profile_name(args.name)
     except ProfileError as exc:
         return _err(exc)
     if args.photo.is_dir():

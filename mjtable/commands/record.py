@@ -251,6 +251,12 @@ def _body(args, view: dict) -> dict:
         if args.photo:
             args.hand = [_hand_of_photo(path, view["game"]["rules"], args) for path in args.photo]
         if len(args.hand) != len(args.winner):
+            # a word with no figure is no hand: most often the rest of a note or a name typed without
+            # its quotes (`--note good hand` gave "hands given: 2" alone)
+            stray = next((h for h in args.hand if not any(c.isdigit() for c in h)), None)
+            if stray is not None:
+                raise Refused(f"'{stray}' is not a hand in notation: a note or a name of several words "
+                              f"goes in quotes (--note \"good hand\")")
             raise Refused(f"give one hand per --winner, in the same order (hands given: {len(args.hand)}, "
                           f"winners: {len(args.winner)})")
         winners = [seat(w) for w in args.winner]

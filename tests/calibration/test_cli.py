@@ -364,6 +364,35 @@ def test_a_profile_is_carried_to_another_machine(photo, tmp_path, fake_calibrate
     assert "no profile named 'no such set' (see mjtable calibrate --list)" in capsys.readouterr().err
 
 
+def test_a_profile_name_is_checked_wherever_it_is_given(photo, tmp_path, fake_calibrate, capsys):
+    # `--import --name ""` imported under the file's own name, a long name was cut at 60 characters
+    # by an import, kept whole by a rename and saved whole by a calibration; `--deactivate --name X`
+    # deactivated whatever was active
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    out = tmp_path / "club.npz"
+    assert main(["calibrate", "--export", "club set", str(out), "--data-dir", d]) == 0
+    capsys.readouterr()
+    for argv, says in ((["--import", str(out), "--name", " "], "profile name '' has no letters or digits"),
+                       (["--import", str(out), "--name", "x" * 61], "the profile name has 61 characters: at most 60"),
+                       (["--rename", "club set", "y" * 70], "the profile name has 70 characters: at most 60"),
+                       ([str(photo), "--name", "z" * 61, "--yes"], "the profile name has 61 characters: at most 60"),
+                       (["--deactivate", "--name", "Club set"], "--name goes with a calibration photo or --import, "
+                                                                "not with --deactivate"),
+                       (["--list", "--name", "Club set"], "not with --list")):
+        assert main(["calibrate", *argv, "--data-dir", d]) == 2, argv
+        assert says in capsys.readouterr().err, argv
+    assert [e["name"] for e in profile_mod.ProfileStore(d).list()] == ["Club set"]
+    assert profile_mod.ProfileStore(d).active_name() == "Club set"
+    assert main(["calibrate", "--deactivate", "--name", "Club set", "--lang", "fr", "--data-dir", d]) == 2
+    assert "--name va avec une photo à calibrer ou --import, pas avec --deactivate" in capsys.readouterr().err
+    assert main(["calibrate", "--rename", "club set", "y" * 70, "--lang", "fr", "--data-dir", d]) == 2
+    assert "le nom de profil a 70 caractères : 60 au plus" in capsys.readouterr().err
+    # sixty characters, spaces around them dropped, are a name
+    assert main(["calibrate", "--import", str(out), "--name", f" {'x' * 60} ", "--data-dir", d]) == 0
+    assert profile_mod.ProfileStore(d).active_name() == "x" * 60
+
+
 def test_a_file_that_unpacks_to_more_than_a_profile_is_refused_before_it_is_unpacked(tmp_path):
     import zipfile
     bomb = tmp_path / "bomb.npz"

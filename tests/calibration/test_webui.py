@@ -494,6 +494,15 @@ def test_a_name_of_spaces_is_asked_for_at_the_top_of_the_page(client):
         assert "''" not in page
 
 
+def test_a_name_longer_than_the_field_is_refused_not_saved_whole(client):
+    # the page's field stops at 60 characters; a form sent otherwise saved a 300-character name
+    for lang, said in (("en", "the profile name has 61 characters: at most 60"),
+                       ("fr", "le nom de profil a 61 caractères : 60 au plus")):
+        client.set_cookie("mjtable_lang", lang)
+        r = upload(client, name="n" * 61)
+        assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True))
+
+
 def test_a_layout_tile_read_as_a_red_five_is_said_in_words(client):
     # "read 0p" was a code to decode: a red five is never laid out, so it is named
     client.state["reads"] = [("4p", "0p")]

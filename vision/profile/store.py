@@ -35,6 +35,17 @@ def slugify(name: str) -> str:
     return slug[:60]
 
 
+def new_profile_name(name: str) -> str:
+    """A name given to a profile (a calibration, a rename, an import under another name), without
+    its outer spaces: refused (``ProfileError``) where it has no letters or digits or is longer
+    than ``MAX_PROFILE_NAME`` characters."""
+    name = name.strip()
+    if len(name) > MAX_PROFILE_NAME:
+        raise ProfileError(f"the profile name has {len(name)} characters: at most {MAX_PROFILE_NAME}")
+    slugify(name)
+    return name
+
+
 class ProfileDamaged(ProfileError):
     """The active profile could not be read: it was set aside and deactivated (the base model
     reads alone). Raised once, by the call that found the damage, so it can be reported."""
@@ -59,6 +70,9 @@ REPLACED_MARK = ".replaced"
 #: checked before anything is decompressed, so that a small file cannot unpack to gigabytes.
 MAX_PROFILE_BYTES = 20 * 1024 * 1024
 MAX_PROFILE_UNPACKED = 64 * 1024 * 1024
+#: A profile name's longest, as the calibration page's fields allow it: a longer one given to the
+#: command line or an import was cut there silently, or kept whole by a rename.
+MAX_PROFILE_NAME = 60
 
 
 def _summary(path: Path) -> dict | None:
@@ -297,9 +311,14 @@ class ProfileStore:
         elif model_id and profile.model_id and profile.model_id != model_id:
             raise ProfileError(f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's "
                                f"are {model_id}): calibrate this set again here with its layout photo")
-        # a name as the calibration page allows one (60 characters); an export of this app has no longer
-        profile.name = (name or profile.name).strip()[:60]
-        self.path(profile.name)      # a name with no letters or digits is refused before saving
+        # a name given is checked as a calibration's (an empty one refused: the command line's
+        # `--name ""` imported under the file's own); a file's own is cut as the calibration page
+        # allows (an export of this app has no longer one)
+        if name is not None:
+            profile.name = new_profile_name(name)
+        else:
+            profile.name = profile.name.strip()[:MAX_PROFILE_NAME]
+            self.path(profile.name)      # a name with no letters or digits is refused before saving
         # what it replaces, as a new calibration tells it: "the profile it replaces is kept" was said
         # while the earlier copy of this name, with its learnt tiles, was dropped
         plan = self.replacement(profile.name)
@@ -451,6 +470,7 @@ class ProfileStore:
         """Give a saved profile another name (what it learnt, whether it is active and the
         profile it replaced go with it); refused when another profile has that name. Returns
         the name it had."""
+        new_name = new_profile_name(new_name)
         path, new_path = self.path(name), self.path(new_name)
         profile = self.load(name)
         if new_path != path and (new_path.exists() or self._replaced_path(new_path).exists()):

@@ -56,12 +56,38 @@ def _intermixed(parser: argparse.ArgumentParser, parsed, args: list[str]):
     return parsed
 
 
+#: Whether the command line being parsed asks for French (``--lang fr``), and its words, set by
+#: ``main``: argparse refuses an argument before the command has read its language.
+_FRENCH = False
+_WORDS: list[str] = []
+
+
+def _asks_french(argv: list[str]) -> bool:
+    return any(w == "--lang=fr" or (w == "--lang" and i + 1 < len(argv) and argv[i + 1] == "fr")
+               for i, w in enumerate(argv))
+
+
+def _refusal(prog: str, message: str, hints: list[str] = ()) -> str:
+    """argparse's refusal of ``prog``'s arguments, with the pointer to its --help, in French where
+    the command line asks for it (`record win --lang fr` without its game was refused in English)."""
+    if _FRENCH:
+        from .french_lines import french_text
+        return (f"{prog} : erreur : {french_text(message) or message}\n" + "".join(f"({line})\n" for line in hints)
+                + f"({prog} --help liste les arguments)\n")
+    return f"{prog}: error: {message}\n" + "".join(f"({line})\n" for line in hints) + f"({prog} --help lists the arguments)\n"
+
+
 class _Parser(argparse.ArgumentParser):
     """Refuses a bad argument in a line or two: the whole usage of ``mjtable score`` is forty
     lines, which buried the one line that says what was wrong."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message}\n({self.prog} --help lists the arguments)\n")
+        # a player's word for a flag said here too: `record win ... --tsumo` was refused for its
+        # missing --self-drawn before the word was found unknown
+        hints = [f"{w}: {PLAYERS_WORDS[w.split('=')[0]]}" for w in _WORDS
+                 if w.split("=")[0] in PLAYERS_WORDS and w.split("=")[0] not in self._option_string_actions
+                 and PLAYERS_WORDS[w.split("=")[0]].split()[0] in self._option_string_actions]
+        self.exit(2, _refusal(self.prog, message, hints))
 
     def parse_args(self, args=None, namespace=None):
         # an argument no command takes is refused by the command given, whose --help lists what it
@@ -77,9 +103,7 @@ class _Parser(argparse.ArgumentParser):
             flags = set(_command_parser(self, parsed)._option_string_actions)
             hints = {w: PLAYERS_WORDS[w.split("=")[0]] for w in extras if w.split("=")[0] in PLAYERS_WORDS}
             said = [f"{w}: {hint}" for w, hint in hints.items() if hint.split()[0] in flags]
-            self.exit(2, f"{prog}: error: unrecognized arguments: {' '.join(extras)}\n"
-                         + "".join(f"({line})\n" for line in said)
-                         + f"({prog} --help lists the arguments)\n")
+            self.exit(2, _refusal(prog, f"unrecognized arguments: {' '.join(extras)}", said))
         return parsed
 
 
@@ -98,12 +122,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global _FRENCH, _WORDS
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     for module in command_modules():
         # A command may keep an older form of its arguments working (``mjtable eval PATH``).
         argv = getattr(module, "rewrite_argv", lambda a: a)(argv)
-    args = parser.parse_args(argv)
+    _FRENCH, _WORDS = _asks_french(argv), argv
+    try:
+        args = parser.parse_args(argv)
+    finally:
+        _FRENCH, _WORDS = False, []
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -2139,6 +2139,31 @@ def test_players_words_for_a_wins_context_name_the_flag(capsys):
     with pytest.raises(SystemExit):
         main(["record", "draw", "1", "--tsumo"])
     assert "--self-drawn" not in capsys.readouterr().err
+    # and where argparse refuses the line first for the flag the word stood for
+    with pytest.raises(SystemExit):
+        main(["record", "win", "1", "123m456p789s23s11z 4s", "--winner", "Ann", "--tsumo"])
+    err = capsys.readouterr().err
+    assert "one of the arguments --discarder --self-drawn is required\n(--tsumo: --self-drawn)\n" in err
+
+
+def test_argparse_refusals_are_french_with_lang_fr(capsys):
+    # `record win --lang fr` without its game was refused in English, `score --lang fr` with a
+    # wind of no such letter too
+    for argv, says in ((["record", "win", "--lang", "fr"],
+                        "mjtable record win : erreur : il manque ces arguments : game, hand, --winner\n"
+                        "(mjtable record win --help liste les arguments)\n"),
+                       (["score", "123m", "--round-wind", "Q", "--lang=fr"],
+                        "erreur : argument --round-wind : choix invalide : « Q » (choisissez parmi 'E', 'S', 'W', 'N')"),
+                       (["read", "x.jpg", "--max-side", "abc", "--lang", "fr"], "erreur : arguments inconnus : --max-side abc"),
+                       (["record", "win", "1", "123m", "--winner", "A", "--tsumo", "--lang", "fr"],
+                        "erreur : l'un des arguments --discarder --self-drawn est requis\n(--tsumo: --self-drawn)")):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2 and says in capsys.readouterr().err, argv
+    # English still, without it, and the next command line in English after a French one
+    with pytest.raises(SystemExit):
+        main(["record", "win"])
+    assert "mjtable record win: error: the following arguments are required: game" in capsys.readouterr().err
 
 
 def test_a_double_riichi_is_no_riichi_assumed_and_kokushi_robs_a_declared_kong(capsys):

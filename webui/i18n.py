@@ -3117,6 +3117,19 @@ MESSAGES_FR = {
     "'{}' is not a hand in notation: a note or a name of several words goes in quotes (--note \"good hand\")":
         "« {} » n'est pas une main en notation : une note ou un nom de plusieurs mots se met entre guillemets "
         "(--note \"bonne main\")",
+    # argparse's refusals of a command line (mjtable/cli.py), Python 3.11's wording
+    "the following arguments are required: {}": "il manque ces arguments : {}",
+    "unrecognized arguments: {}": "arguments inconnus : {}",
+    "one of the arguments {} is required": "l'un des arguments {} est requis",
+    "ambiguous option: {} could match {}": "option ambiguë : {} peut désigner {}",
+    "argument {}: invalid choice: {} (choose from {})": "argument {} : choix invalide : {} (choisissez parmi {})",
+    "argument {}: expected one argument": "argument {} : un argument attendu",
+    "argument {}: expected at least one argument": "argument {} : au moins un argument attendu",
+    "argument {}: expected {} arguments": "argument {} : {} arguments attendus",
+    "argument {}: invalid {} value: {}": "argument {} : valeur {} invalide : {}",
+    "argument {}: not allowed with argument {}": "argument {} : pas avec l'argument {}",
+    "argument {}: ignored explicit argument {}": "argument {} : argument explicite ignoré : {}",
+    "argument {}: {}": "argument {} : {}",
     "give one hand per --winner, in the same order (hands given: {}, winners: {})":
         "donnez une main par --winner, dans le même ordre (mains données : {}, gagnants : {})",
     "{}: {}; check it with mjtable read {}, then record its notation":

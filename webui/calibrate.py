@@ -199,7 +199,7 @@ def _page(template: str, status: int = 200, **ctx):
     full_app = "csrf_token" in current_app.jinja_env.globals and "capture" in current_app.blueprints
     layout = "base.html" if full_app else "calibrate/_plain.html"
     return render_template(template, layout=layout, t=i18n.t_page, msg=i18n.msg, asset=_asset, colon=i18n.colon,
-                           tile_label=i18n.tile_label, when=i18n.when, made_at=_made_at,
+                           tile_label=i18n.tile_label, when=i18n.when, made_at=_made_at, page_lang=i18n.lang,
                            calibrate_text={k: i18n.t(k) for k in i18n.CALIBRATE_TEXTS}, **ctx), status
 
 

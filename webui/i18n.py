@@ -912,8 +912,10 @@ FR = {
         "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune. S'il en a, posez-les en une rangée en dessous, sinon votre profil les lira comme d'autres tuiles.",
     # the time is the bar's own estimate: "(about a minute)" stayed beside "about 201 s left" on a busy machine
     "Learning your tiles while you check the codes:": "Apprentissage de vos tuiles pendant que vous vérifiez les codes :",
-    "{p} % ({s} s, about {left} s left)": "{p} % ({s} s, encore environ {left} s)",
-    "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)":
+    # English writes a percentage against its figure, French with a space (« 25 % »)
+    "{p}% ({s} s)": "{p} % ({s} s)", "{p}%": "{p} %",
+    "{p}% ({s} s, about {left} s left)": "{p} % ({s} s, encore environ {left} s)",
+    "{p}% ({s} s, about {left} s left: slower than usual, this computer is busy with other work)":
         "{p} % ({s} s, encore environ {left} s : plus lent que d'habitude, cet ordinateur est occupé par d'autres travaux)",
     "The codes are right: save “{name}” and use it": "Les codes sont justes : enregistrer « {name} » et l'utiliser",
     "The codes are right: replace “{name}” and use it": "Les codes sont justes : remplacer « {name} » et l'utiliser",
@@ -921,7 +923,7 @@ FR = {
     "Cannot follow the build ({error}); saving still works.": "Impossible de suivre l'apprentissage ({error}) ; l'enregistrement fonctionne quand même.",
     "Done in {s} s.": "Terminé en {s} s.",
     "Waiting for another profile to finish…": "En attente de la fin d'un autre profil…",
-    "Waiting for another profile to finish ({p} % built)…": "En attente de la fin d'un autre profil ({p} % construit)…",
+    "Waiting for another profile to finish ({p}% built)…": "En attente de la fin d'un autre profil ({p} % construit)…",
     "its page was left while another calibration photo waited":
         "sa page a été quittée pendant qu'une autre photo de calibration attendait",
     "Loading the models… ({s} s)": "Chargement des modèles… ({s} s)",
@@ -1973,10 +1975,11 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
 #: The calibration page's script texts (calibrate.js).
 CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
                    "The profile could not be built: {error}. Upload the photo again.", "This photo's profile was not built: a newer calibration photo, sent from another tab or window, replaced it. Go on there.", "Waiting for another profile to finish…",
-                   "Waiting for another profile to finish ({p} % built)…",
+                   "Waiting for another profile to finish ({p}% built)…",
                    "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)",
-                   "{p} % ({s} s, about {left} s left)",
-                   "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"]
+                   "{p}% ({s} s, about {left} s left)",
+                   "{p}% ({s} s, about {left} s left: slower than usual, this computer is busy with other work)",
+                   "{p}% ({s} s)", "{p}%"]
 
 
 def capture_text() -> dict:

@@ -1,6 +1,7 @@
 """The /calibrate blueprint on a bare Flask app (vision's models mocked)."""
 import html
 import io
+import re
 
 import cv2
 import numpy as np
@@ -508,6 +509,12 @@ def test_a_layout_tile_read_as_a_red_five_is_said_in_words(client):
     client.state["reads"] = [("4p", "0p")]
     page = upload(client).get_data(as_text=True)
     assert '<span aria-hidden="true">red 5p</span>' in page and ">0p<" not in page
+    # its sureness as each language writes a percentage (« 63% » on a French page, « 63 % » said
+    # by the command line)
+    assert re.search(r'<span class="nowrap">\(\d+%\)</span>', page)
+    client.set_cookie("mjtable_lang", "fr")
+    assert re.search(r'<span class="nowrap">\(\d+\u00a0%\)</span>', upload(client, "Jeu vert").get_data(as_text=True))
+    client.set_cookie("mjtable_lang", "en")
     # read at its five's place it is that five: a one-colour set's every layout listed it, and the
     # player could do nothing about it
     client.state["reads"] = [("5p", "0p")]

@@ -1051,13 +1051,13 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
         loaded.set()
         # between, the time left at the pace so far ("about a minute" was said after seven), the
         # steps' pace alone: the models' 6 s of loading counted in, a quarter done said 18 s or more left
-        progress = wait(d).until(lambda drv: re.fullmatch(r"25 % \((\d+) s, about (\d+) s left\)",
+        progress = wait(d).until(lambda drv: re.fullmatch(r"25% \((\d+) s, about (\d+) s left\)",
                                                           drv.find_element(By.ID, "build-text").text))
         elapsed, left = (int(v) for v in progress.groups())
         assert elapsed >= 6 and left < elapsed
         # a screen reader is told each quarter, not each second's text (32 changes in 22 s were read)
         said = d.find_element(By.ID, "build-said")
-        assert said.get_attribute("role") == "status" and said.get_attribute("textContent") == "25 %"
+        assert said.get_attribute("role") == "status" and said.get_attribute("textContent") == "25%"
         assert d.find_element(By.ID, "build-text").get_attribute("aria-live") is None
         half.set()
         wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Checking what it learnt…"))

@@ -73,7 +73,7 @@
     else if (job.state === "waiting") {
       // how far the build ahead is: the wait said nothing of how long it could last
       const ahead = typeof job.ahead_percent === "number";
-      text.textContent = ahead ? tr("Waiting for another profile to finish ({p} % built)…", { p: job.ahead_percent })
+      text.textContent = ahead ? tr("Waiting for another profile to finish ({p}% built)…", { p: job.ahead_percent })
         : tr("Waiting for another profile to finish…");
       sayPhase("waiting", tr("Waiting for another profile to finish…"));
     }
@@ -81,12 +81,12 @@
       // the time left at the pace so far: "about a minute" was still said after seven on a busy machine
       const left = job.percent > paceFrom.p
         ? Math.round((job.elapsed_s - paceFrom.s) * (100 - job.percent) / (job.percent - paceFrom.p)) : null;
-      text.textContent = left === null ? job.percent + " % (" + s + " s)"
-        : tr(s > SLOW_S ? "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"
-          : "{p} % ({s} s, about {left} s left)", { p: job.percent, s, left });
+      text.textContent = left === null ? tr("{p}% ({s} s)", { p: job.percent, s })
+        : tr(s > SLOW_S ? "{p}% ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"
+          : "{p}% ({s} s, about {left} s left)", { p: job.percent, s, left });
     }
     const quarter = Math.floor((job.percent || 0) / 25);
-    if (job.state === "building" && quarter > quarterSaid && quarter < 4) { quarterSaid = quarter; say(job.percent + " %"); }
+    if (job.state === "building" && quarter > quarterSaid && quarter < 4) { quarterSaid = quarter; say(tr("{p}%", { p: job.percent })); }
     setTimeout(poll, 700);
   }
   poll();

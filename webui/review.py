@@ -199,10 +199,6 @@ def _page(draft=None):
     remembered = dict(game["context"]) if game else {}
     if view and view.get("round_wind"):         # the next deal's, not the last win's (reading_context)
         remembered["round_wind"] = view["round_wind"]
-    for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
-        value = view.get(counter, (view.get("next") or {}).get(counter)) if view else None
-        if value is not None:
-            remembered[counter] = value
     if draft is not None:
         # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})
@@ -211,6 +207,12 @@ def _page(draft=None):
             # no hand built: the dora indicators read still fill their field (the page said "5
             # beside it as dora indicators" above an empty field)
             remembered["dora_indicators"] = dora
+    for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
+        # as the game has them now, over a draft's: a draft read before two draws were recorded
+        # showed 0 counters while its score counted the game's 2
+        value = view.get(counter, (view.get("next") or {}).get(counter)) if view else None
+        if value is not None:
+            remembered[counter] = value
     if correcting is not None:
         remembered.update(correcting["context"])
     # a photo read (or a hand typed) before its game was opened: the games it can still be recorded

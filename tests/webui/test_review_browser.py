@@ -457,6 +457,26 @@ def test_a_reloaded_draft_takes_the_games_deal_now_not_the_one_it_saved(server, 
     assert not console_errors(d)
 
 
+def test_a_reloaded_draft_takes_the_games_counters_now_not_the_ones_it_saved(server, browser, app):
+    # two draws recorded since the draft was saved: the page put back its 0 counters and 0 sticks,
+    # "counted by the game", beside a score that paid the game's 2 and 1
+    d = browser
+    game = _game(app, "riichi")
+    d.get(server + f"/review/new?game={game}&hand=234m234m567p66s78s 6s")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    _saved(d)
+    field = lambda name: d.find_element(By.NAME, name).get_attribute("value")
+    assert (field("ctx_honba"), field("ctx_riichi_sticks")) == ("0", "0")
+    client = app.test_client()
+    for body in ({"kind": "draw", "tenpai": [1, 2], "riichi": [2]}, {"kind": "draw", "tenpai": [1]}):
+        assert client.post(f"/api/games/{game}/hands", json=body).status_code == 201
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert (field("ctx_honba"), field("ctx_riichi_sticks")) == ("2", "1")
+    assert not console_errors(d)
+
+
 def test_the_players_are_named_with_their_seat_winds_which_follow_the_dealer(server, browser, app):
     # the game page names each player with the wind they play the hand from ("Bob (East)"); the
     # review page named them bare, and the seats change each round

@@ -487,3 +487,36 @@ def test_a_scored_items_own_name_is_marked_in_its_language_without_its_romanisat
     assert '<span class="native"><span lang="zh-HK">大三元</span> Dai Sam Yuen</span>' in html
     html = client.post("/review/score?lang=en", json={"hand": WIN, "rules": "mcr", "form": {}}, headers=csrf).json["html"]
     assert re.search(r'<span class="native"><span lang="zh">[^<a-zA-Z]+</span></span>', html)
+
+
+def test_a_draft_reopened_after_draws_shows_the_games_counters_now(client, monkeypatch):
+    # a photo read at E1 (no counter), two draws recorded before its hand: its page said 0 counters
+    # and 0 sticks, "counted by the game", while its score paid the game's 2 and 1
+    import io
+    import sys
+    import types
+
+    from mjtable import pipeline
+    from tests.grouping.test_pipeline import mock_tiles
+
+    from .helpers import jpeg_bytes
+    _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        return pipeline.score_tiles(tiles, rules=rules, context=context, options=options)
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    game = _game(client, "riichi")
+    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "game": str(game),
+                                           "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
+                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    page = client.get(r.json["review_url"]).get_data(as_text=True)
+    assert 'name="ctx_honba" value="0"' in page and 'name="ctx_riichi_sticks" value="0"' in page
+    for body in ({"kind": "draw", "tenpai": [1, 2], "riichi": [2]}, {"kind": "draw", "tenpai": [1]}):
+        assert client.post(f"/api/games/{game}/hands", json=body).status_code == 201
+    view = client.get(f"/api/games/{game}").json
+    assert (view["honba"], view["riichi_sticks"]) == (2, 1)
+    page = client.get(r.json["review_url"]).get_data(as_text=True)
+    assert 'name="ctx_honba" value="2"' in page and 'name="ctx_riichi_sticks" value="1"' in page

@@ -1459,6 +1459,9 @@
       if (!el.name || el.type === "hidden" || el.id === "rules-select" || !had.has(el.name)) continue;
       // the deal is the game's now, not the one saved with the draft: a draw recorded since moved it
       if (data.game && (el.name === "dealer" || el.name === "round_wind")) continue;
+      // and so are its counters on the table (read-only, "counted by the game"): two draws since
+      // the draft was saved showed 0 counters beside a score that paid 2
+      if (data.game && el.readOnly) continue;
       if (el.type === "checkbox") el.checked = el.name in f;
       else if (el.type === "radio") el.checked = el.name in f && f[el.name] === el.value;
       else if (el.name in f && Array.from(el.options || [{ value: f[el.name] }]).some((o) => o.value === f[el.name])) el.value = f[el.name];

@@ -127,6 +127,25 @@ def test_a_finished_games_final_table_fits_a_phone(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_games_hands_fit_a_phone_held_sideways_and_the_smallest_phone(server, browser, app):
+    # 844 x 390: the hands' table was 1,040-1,140 px wide in its 788-px box, two players' columns
+    # out of view; 320 px: « +12,000 » was cut to « +12,00 » in a quarter of each hand's card
+    from .test_game_flow import play_riichi_game
+    d = browser
+    gid = play_riichi_game(app.test_client())
+    for width, height in ((844, 390), (320, 568)):
+        _viewport(d, width, height)
+        d.get(f"{server}/games/{gid}")
+        _no_overflow(d)
+        box = d.find_element(By.CSS_SELECTOR, ".hands-box")
+        assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box), width
+        cut = d.execute_script("return Array.from(document.querySelectorAll('table.hands td.delta'))"
+                               ".filter(td => td.scrollWidth > td.clientWidth + 1 || td.getBoundingClientRect().right > innerWidth)"
+                               ".map(td => td.textContent.trim())")
+        assert not cut, (width, cut)
+    assert not console_errors(d)
+
+
 def test_a_finished_game_is_settled_in_money_on_a_phone(server, browser, app):
     """"Settle in money" under the final table: the rate typed (a French decimal comma too), the
     sums and who pays whom shown, the page still a phone's width."""

@@ -110,7 +110,7 @@
   // width: in the hand's last column (a fifth of the table) the hand box cut the notation short
   // ("[6666z,2]1123456789s 1s", its flowers out of view) and a refusal became a tall narrow block.
   // On a phone each hand is a card and its editor stays in it; without scripts, in its column.
-  const wide = window.matchMedia("(min-width: 600px)");
+  const wide = window.matchMedia("(min-width: 900px)");     // app.css: cards below
   const place = (details) => {
     const form = details.editForm || details.querySelector(":scope > form");
     const hand = details.closest("tr");

@@ -22,6 +22,12 @@ class ProfileError(ValueError):
     """A profile that cannot be built, read or applied (bad file, wrong embedding size...)."""
 
 
+class ProfileUnreadable(ProfileError):
+    """A profile file that could not be read this time for a reason of the machine's (memory short,
+    too many files open, an input/output error), not of its contents: not damage, so it is not set
+    aside (a healthy active profile was renamed damaged and deactivated when memory ran short)."""
+
+
 class NoSuchProfile(ProfileError):
     """No saved profile has the name asked for. The message names no command: the web page
     lists the saved profiles beside it, and the command line adds ``COMMAND_HINT``."""

@@ -361,8 +361,14 @@ def save():
     except ProfileError:
         flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
-    store.save_new(profile)
-    store.activate(profile.name)
+    # as one writer: a hand learnt meanwhile saved the profile it had loaded over the new one
+    with _PROFILE_LOCK, store.writing():
+        saved = store.entry(profile.name)
+        # Save pressed twice: the second found this profile saved already (saved again, it put the
+        # first in the place of the profile it replaced, which was lost)
+        if saved is None or saved.get("created") != profile.created:
+            store.save_new(profile)
+        store.activate(profile.name)
     pending.unlink(missing_ok=True)
     flash(i18n.t("Profile “{name}” saved: it is now the active profile.", name=profile.name))
     return redirect(url_for("calibrate.index"))
@@ -413,7 +419,8 @@ def deactivate():
 def delete():
     store = _store()
     was_active = store.active_slug()
-    answer = _on_named_profile(store.remove, "Profile “{name}” deleted.")
+    with _PROFILE_LOCK:     # after a hand being learnt, which saved the profile back
+        answer = _on_named_profile(store.remove, "Profile “{name}” deleted.")
     if was_active is not None and store.active_slug() is None:
         flash(i18n.t("No active profile: the base model reads tiles alone."))
     return answer
@@ -522,8 +529,7 @@ def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
     ``vision.crops.crop_tile`` cuts it) is ``code`` (a fine-tuned profile learns it at once, a few
     seconds: ``TileSetProfile.add_example``). Returns a summary, or None with no active profile
     (corrections then only fix the hand at hand)."""
-    with _PROFILE_LOCK:
-        store = ProfileStore(data_dir)
+    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:
         profile = store.active()
         if profile is None:
             return None
@@ -533,8 +539,7 @@ def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
 
 
 def undo_correction(data_dir) -> dict | None:
-    with _PROFILE_LOCK:
-        store = ProfileStore(data_dir)
+    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:
         profile = store.active()
         if profile is None:
             return None
@@ -568,8 +573,9 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
     if made_at is not None:
         _change_made_at(data_dir, made_at, change)
         return done or None
-    with _PROFILE_LOCK:
-        store = ProfileStore(data_dir)
+    # the profile loaded, taught and saved as one writer: another process's, or this one's, save of
+    # a new calibration or delete waits, or the lesson saved the profile it had loaded over it
+    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:
         profile = store.active() if profile_name is None else _saved(store, profile_name)
         if profile is None or not change(profile):
             return None
@@ -725,18 +731,19 @@ def _learn_in_kept_copy(data_dir, created: float, key: str, codes, cut, read_as,
     store = ProfileStore(data_dir)
     name = store.replaced_made_at(created)
     entry = store.replaced(name) if name is not None else None
-    if entry is None or not codes:
+    if entry is None:
         return None
+    # no codes: the hand taken back there (a correction undone on its review page)
     _learn_in_background(data_dir, key, codes, cut, read_as=read_as, made_at=created, others=others)
-    return {"learning": True, "profile": entry["name"], "created": entry["created"], "key": key, "tiles": len(codes)}
+    return {"learning": True, "profile": entry["name"], "created": entry["created"], "key": key,
+            **({"tiles": len(codes)} if codes else {"forget": True})}
 
 
 def _change_made_at(data_dir, created: float, change) -> str | None:
     """``change(profile)`` (a count; saved when not 0) applied, under the profile lock, to the
     profile made at ``created``: the copy kept to be restored, or, restored or renamed since it
     was looked for, the saved one. Its name, or None when there is none (removed since)."""
-    with _PROFILE_LOCK:     # not while a restore or a rename moves the copy
-        store = ProfileStore(data_dir)
+    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:     # not while a restore or a rename moves the copy
         kept = store.replaced_made_at(created)
         if kept is not None:
             store.update_replaced(kept, change)

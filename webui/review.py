@@ -11,7 +11,7 @@ import scorer
 from mjtable.pipeline import UNSURE_BELOW
 from scorer.flow.riichi import sticks_taken
 
-from . import drafts, gamelog, i18n, scoring, settlement, teaching, validation
+from . import calibrate, drafts, gamelog, i18n, scoring, settlement, teaching, validation
 from .errors import notation_excerpt
 from .games import flash_false_win, flash_recorded
 from .store import DuplicateRequest, NotFound, get_store
@@ -469,8 +469,15 @@ def teach(draft_id):
     202 at once); 200 with ``learning: false`` when no profile learns."""
     store = get_store()
     draft = store.get_draft(draft_id)
+    # what this draft taught is replaced or taken back in the profile that learnt it, active or not:
+    # another set made active since was sent the undo, and the one that learnt kept the tiles
+    where = {}
+    if drafts.kept_lesson(store, draft["id"])[0]:
+        home = calibrate.lesson_home(current_app.config.get("DATA_DIR"), *drafts.lesson_profile(store, draft["id"]))
+        if home is not None:
+            where = {"kept_made_at": home[1]} if home[0] == "kept" else {"profile_name": home[1]}
     done = teaching.teach_draft_tiles(store, draft, request.form.getlist("tile"), request.form.getlist("code"),
-                                      others=request.form.getlist("other"))
+                                      others=request.form.getlist("other"), **where)
     if done is None:
         return jsonify({"learning": False, "reason": i18n.msg("no active tile-set profile")})
     return jsonify(done), 202

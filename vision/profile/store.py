@@ -2,13 +2,18 @@
 profiles with the active one, and a damaged active profile set aside."""
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import logging
 import os
 import re
+import threading
 import time
 from pathlib import Path
 
-from ..errors import NoSuchProfile, ProfileError
+from ..errors import NoSuchProfile, ProfileError, ProfileUnreadable
+from .files import write_privately
 from .tileset import TileSetProfile
 
 
@@ -123,10 +128,27 @@ def _keeps_older(kept: dict | None, current: dict | None) -> bool:
     return bool(kept and (current is None or (kept["learnt_examples"] and not current["learnt_examples"])))
 
 
+#: Per profiles folder: this process's lock, how deep its holder is, and the lock file's descriptor.
+_WRITERS: dict[str, list] = {}
+_WRITERS_GUARD = threading.Lock()
+
+
+def _writing(method):
+    """``method`` of the store run as one writer of its folder (``ProfileStore.writing``)."""
+    @functools.wraps(method)
+    def one_writer(self, *args, **kwargs):
+        with self.writing():
+            return method(self, *args, **kwargs)
+    return one_writer
+
+
 class ProfileStore:
     """Profiles saved under ``<data dir>/profiles/<slug>.npz``; the active one is named in
     ``<data dir>/active_profile.json``. A damaged active profile is renamed
-    ``<slug>.damaged-<UTC time>`` (kept for inspection, listed as damaged) and deactivated."""
+    ``<slug>.damaged-<UTC time>`` (kept for inspection, listed as damaged) and deactivated.
+    What changes the profiles runs as one writer at a time (``writing``), across processes too:
+    a calibration saved, or a profile deleted, while a hand was being learnt was overwritten by
+    the lesson's save of the profile it had loaded."""
 
     def __init__(self, data_dir=None):
         self.data_dir = Path(data_dir) if data_dir else default_data_dir()
@@ -135,6 +157,33 @@ class ProfileStore:
 
     def path(self, name: str) -> Path:
         return self.folder / f"{slugify(name)}.npz"
+
+    @contextlib.contextmanager
+    def writing(self):
+        """Within it, this thread is the one writer of the profiles folder: other threads and
+        processes (the server, a command) wait. Reentrant: a write within another is one."""
+        import fcntl
+        self._make_folders()
+        key = str(self.folder.resolve())
+        with _WRITERS_GUARD:
+            state = _WRITERS.setdefault(key, [threading.RLock(), 0, None])
+        with state[0]:
+            if state[1] == 0:
+                fd = os.open(self.folder / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                except BaseException:
+                    os.close(fd)
+                    raise
+                state[2] = fd
+            state[1] += 1
+            try:
+                yield self
+            finally:
+                state[1] -= 1
+                if state[1] == 0:
+                    os.close(state[2])      # the lock goes with it
+                    state[2] = None
 
     def count(self) -> int:
         """How many profiles are saved (none is read: the photo page asks on every visit)."""
@@ -168,11 +217,13 @@ class ProfileStore:
         except OSError as exc:      # a file in the way: said as a profile error, not a traceback
             raise ProfileError(self.folder_problem() or f"cannot make {self.folder} ({exc.strerror})") from None
 
+    @_writing
     def save(self, profile: TileSetProfile) -> Path:
         """Save ``profile`` under its name, over the profile of that name (learning updates it)."""
         self._make_folders()
         return profile.save(self.path(profile.name))
 
+    @_writing
     def save_new(self, profile: TileSetProfile) -> Path:
         """Save a newly calibrated profile; a profile it replaces is kept (``replaced``, ``restore``),
         unless it learnt nothing and the one already kept learnt tiles: then that one stays kept
@@ -180,12 +231,19 @@ class ProfileStore:
     ``current`` cannot be read."""
         self._make_folders()
         path = self.path(profile.name)
-        if path.is_file() and not path.is_symlink():
-            if _keeps_older(self.replaced(profile.name), _summary(path)):
-                path.unlink()
-            else:
-                path.replace(self._replaced_path(path))
-        return profile.save(path)
+        # written whole before the profile it replaces is moved: a disk full left that one in its
+        # hidden copy alone, nothing listed under its name
+        staged = profile.save(path.with_name(f".{path.stem}.staged"))
+        try:
+            if path.is_file() and not path.is_symlink():
+                if _keeps_older(self.replaced(profile.name), _summary(path)):
+                    path.unlink()
+                else:
+                    path.replace(self._replaced_path(path))
+            staged.replace(path)
+        finally:
+            staged.unlink(missing_ok=True)
+        return path
 
     def replacement(self, name: str) -> dict | None:
         """What saving a new calibration under ``name`` (``save_new``) does to the profiles of that
@@ -221,6 +279,7 @@ class ProfileStore:
                 return kept.name[:-len(REPLACED_MARK)]
         return None
 
+    @_writing
     def update_replaced(self, name: str, change) -> int:
         """Apply ``change(profile)`` (returning a count) to the profile kept under ``name`` to be
         restored, saved back when the count is not 0; 0 when none is kept or it cannot be read.
@@ -236,6 +295,7 @@ class ProfileStore:
             profile.save(kept)
         return count
 
+    @_writing
     def restore(self, name: str) -> str:
         """Put back the profile a new calibration of this name replaced; the one that replaced it
         is kept in its place (restoring again swaps them back). The active profile stays the
@@ -273,6 +333,7 @@ class ProfileStore:
         path = self.path(name)
         return f"mjtable-profile-{path.stem}.npz", path.read_bytes()
 
+    @_writing
     def import_profile(self, data: bytes, shown: str, name: str | None = None,
                        model_id: str | None = None) -> tuple[TileSetProfile, dict | None]:
         """Save a profile file another machine exported (``export``) under its own name, or
@@ -384,8 +445,16 @@ class ProfileStore:
         if self.active_file.is_symlink():
             raise ProfileError(f"{self.active_file.name} is a link (it must be a file of the data dir)")
         try:
-            data = json.loads(self.active_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            text = self.active_file.read_text(encoding="utf-8")
+        except FileNotFoundError:       # deactivated meanwhile
+            return None
+        except (MemoryError, OSError) as exc:   # the machine's (too many files open), not damage
+            raise ProfileUnreadable(f"{self.active_file.name} could not be read now ({type(exc).__name__})") from None
+        except ValueError as exc:
+            raise ProfileError(f"{self.active_file.name} is unreadable ({type(exc).__name__})") from None
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
             raise ProfileError(f"{self.active_file.name} is unreadable ({type(exc).__name__})") from None
         slug = data.get("slug") if isinstance(data, dict) else None
         if not isinstance(slug, str) or len(slug) > 60 or not _SLUG.fullmatch(slug):
@@ -411,6 +480,7 @@ class ProfileStore:
         name = data.get("name")
         return name if isinstance(name, str) and 0 < len(name) <= 200 else data["slug"]
 
+    @_writing
     def activate(self, name: str | None) -> None:
         """Make ``name`` the active profile (``None``: no profile, the base model alone)."""
         if name is None:
@@ -424,17 +494,24 @@ class ProfileStore:
             shown = TileSetProfile.load(p).name or p.stem
         except ProfileError:       # a damaged profile is reported when it is read, not here
             shown = p.stem
-        tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(json.dumps({"slug": p.stem, "name": shown}) + "\n")
-        tmp.replace(self.active_file)
+        write_privately(self.active_file,
+                        lambda f: f.write((json.dumps({"slug": p.stem, "name": shown}) + "\n").encode()))
 
     def active(self) -> TileSetProfile | None:
         """The active profile, or None. A damaged one (or a pointer naming no profile of this data
-        dir) is set aside and deactivated, and ProfileDamaged says so, once."""
+        dir) is set aside and deactivated, and ProfileDamaged says so, once. One that cannot be
+        read now for the machine's reason (``ProfileUnreadable``) is None this time, kept active."""
+        try:
+            return self._active()
+        except ProfileUnreadable as exc:
+            logging.getLogger(__name__).warning("the active tile-set profile was not read this time: %s", exc)
+            return None
+
+    def _active(self) -> TileSetProfile | None:
         try:
             slug = self._pointer()
+        except ProfileUnreadable:
+            raise
         except ProfileError as exc:
             self.activate(None)
             raise ProfileDamaged(f"the active-profile pointer was damaged ({exc}): no profile is active now; "
@@ -448,6 +525,8 @@ class ProfileStore:
             if path.is_symlink() or not path.resolve().is_relative_to(self.folder.resolve()):
                 raise ProfileError(f"{path.name} is a link to a file outside the data dir")
             return TileSetProfile.load(path)
+        except ProfileUnreadable:
+            raise
         except ProfileError as exc:
             aside = self._set_aside(path)
             self.activate(None)
@@ -466,6 +545,7 @@ class ProfileStore:
             return None
         return aside
 
+    @_writing
     def rename(self, name: str, new_name: str) -> str:
         """Give a saved profile another name (what it learnt, whether it is active and the
         profile it replaced go with it); refused when another profile has that name. Returns
@@ -508,6 +588,7 @@ class ProfileStore:
             raise NoSuchProfile(f"no profile named {name!r}")
         return p
 
+    @_writing
     def remove(self, name: str) -> None:
         """Delete a saved profile, readable or not; a set-aside file by its full file name."""
         p = self.removable(name)

@@ -38,7 +38,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import os
 import threading
 import time
 from collections import OrderedDict
@@ -52,7 +51,8 @@ from scorer.tiles import ALL_CODES
 from ..blanks import WHITE_DRAGON, white_has_ink
 from ..classifier import softmax
 from ..dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied, lightness_inverted
-from ..errors import ProfileError
+from ..errors import ProfileError, ProfileUnreadable
+from .files import write_privately
 from .prototypes import SHRINK, example_views, fit_metric
 
 FORMAT = "mjtable-tileset-profile"
@@ -677,12 +677,8 @@ class TileSetProfile:
         else:
             # float16: the metric is d x d (3 MB for the shipped classifier's 1280 values).
             arrays.update(prototypes=self.prototypes.astype(np.float32), metric=self.metric.astype(np.float16))
-        tmp = path.with_name(path.name + ".tmp.npz")
-        # Created private (0600): the user's tile crops, like the game log's photos.
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            np.savez_compressed(f, **arrays)
-        os.chmod(tmp, 0o600)
-        tmp.replace(path)
+        # Private (0600): the user's tile crops, like the game log's photos.
+        write_privately(path, lambda f: np.savez_compressed(f, **arrays))
         return path
 
     @classmethod
@@ -699,6 +695,8 @@ class TileSetProfile:
             return copy.deepcopy(_LOADED.get(_file_key(path), lambda: cls._load(path, name)))
         except ProfileError:
             raise
+        except (MemoryError, OSError) as exc:    # the machine's, not the file's (zipfile's errors are not OSError)
+            raise ProfileUnreadable(f"{name} could not be read now ({type(exc).__name__}: {exc})") from None
         except Exception as exc:  # zipfile.BadZipFile, EOFError, zlib.error, KeyError, TypeError...
             raise ProfileError(f"{name} is damaged ({type(exc).__name__}: {exc})") from None
 

@@ -2004,6 +2004,32 @@ def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):
     assert code == 0 and out.splitlines()[0] == f"{dora}: 234m3455p566778s 5p (indicateurs de dora lus : 4p)", out + err
 
 
+def test_a_win_from_a_photo_is_read_by_the_base_model_beside_a_profile_of_other_weights(capsys, tmp_path, monkeypatch):
+    # `record win --photo` ended in a ProfileError traceback where the web app reads on
+    from tests.calibration.helpers import code_crop, quick_finetune
+    from tests.webui.test_photo import reader_ready
+    from vision.profile import ProfileStore, TileSetProfile
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    quick_finetune(monkeypatch)
+    data = str(tmp_path / "data")
+    other = TileSetProfile.from_examples([(code_crop(c, seed=i), c) for i, c in enumerate(("1m", "2m", "3m"))],
+                                         name="old set", absent_codes=[f"{i}f" for i in range(1, 9)])
+    other.model_id = "0123456789abcdef"
+    store = ProfileStore(data)
+    store.save(other)
+    store.activate("old set")
+    photo = str(Path(__file__).parent / "fixtures" / "vision" / "hands" / "hand_riichi_chow_and_pung.jpg")
+    run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "--data-dir", data)
+    code, out, err = run(capsys, "record", "win", "1", "--photo", photo, "--winner", "B", "--discarder", "A",
+                         "--data-dir", data)
+    assert code == 0, err
+    assert out.splitlines()[0] == f"{photo}: [234s,1][666m,3]123m789p1z 1z"
+    assert "warning: the profile 'old set' was made for other classifier weights" in err or \
+        "was made for other classifier weights (0123456789abcdef" in err, err
+    assert "; read with the base model" in err
+
+
 def test_a_player_named_with_a_digit_is_that_player_not_a_seat():
     # players "2 1 B C": --winner 1 took seat 1, the player named "2", without a word
     from mjtable.commands.record import player_seat

@@ -2252,6 +2252,11 @@ MESSAGES_FR = {
         "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
         "supprimez-le d'abord, ou choisissez un autre nom",
     "{} is damaged ({})": "{0} est abîmé ({1})",
+    "a source of its examples is not a word": "une source de ses exemples n'est pas un mot",
+    "its absent codes are not tile codes": "ses codes absents ne sont pas des codes de tuiles",
+    "its date is not a date": "sa date n'est pas une date",
+    "its examples are not tile crops: {}": "ses exemples ne sont pas des découpes de tuiles : {}",
+    "its two networks differ in shape": "ses deux réseaux n'ont pas la même forme",
     "the active-profile pointer was damaged ({}): no profile is active now; the base model reads alone":
         "le pointeur du profil actif était abîmé ({0}) : aucun profil n'est actif maintenant ; le modèle de base lit seul",
     "the profile's network was made for other classifier weights: calibrate this set again here with its layout photo":
@@ -2325,6 +2330,7 @@ MESSAGES_FR = {
         "ces tuiles ne forment pas quatre combinaisons et une paire ; les huit fleurs ne gagnent seules que là où l'on "
         "joue les fleurs : choisissez le compte des fleurs A, B, C ou D",
     # a tile-set profile imported (vision/profile/store.py)
+    "{} is larger than a tile-set profile (at most {} MB)": "{} est plus grand qu'un profil de jeu de tuiles (au plus {} Mo)",
     "{} is larger than a tile-set profile ({} MB, at most {} MB)":
         "{0} est plus grand qu'un profil de jeu de tuiles ({1} Mo, au plus {2} Mo)",
     "{} is not a tile-set profile (the .npz file that a profile's download or export writes)":
@@ -3133,6 +3139,7 @@ MESSAGES_FR = {
     "argument {}: not allowed with argument {}": "argument {} : pas avec l'argument {}",
     "argument {}: ignored explicit argument {}": "argument {} : argument explicite ignoré : {}",
     "argument {}: {}": "argument {} : {}",
+    "{}; read with the base model": "{} ; lu avec le modèle de base",
     "give one hand per --winner, in the same order (hands given: {}, winners: {})":
         "donnez une main par --winner, dans le même ordre (mains données : {}, gagnants : {})",
     "{}: {}; check it with mjtable read {}, then record its notation":

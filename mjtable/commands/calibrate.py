@@ -268,10 +268,16 @@ def _import(store, file: Path, name: str | None) -> int:
     from vision.profile import ProfileError
     if file.is_dir():
         return _err(tr("{file} is a folder: give the profile's file", file=file))
+    from vision.profile.store import MAX_PROFILE_BYTES
     try:
-        data = file.read_bytes()
+        # no further than a profile's largest size + 1, which the store refuses by its size: a
+        # 1.5-GB file was held whole first
+        with open(file, "rb") as f:
+            data = f.read(MAX_PROFILE_BYTES + 1)
     except OSError as exc:
         return _err(f"cannot read {file} ({exc.strerror})")
+    if len(data) > MAX_PROFILE_BYTES:
+        return _err(said(f"{file.name} is larger than a tile-set profile (at most {MAX_PROFILE_BYTES // (1024 * 1024)} MB)"))
     profile, plan = store.import_profile(data, file.name, name=name)
     try:
         store.activate(profile.name)

@@ -191,7 +191,11 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
     except ProfileError:
         profile = None              # a profile set aside or of other weights: the base model, as the web app does
     try:
-        result = read_photo(path, rules=rules, profile=profile)
+        try:
+            result = read_photo(path, rules=rules, profile=profile)
+        except ProfileError as e:   # made with other classifier weights: a traceback, where the web reads on
+            print(f"warning: {e}; read with the base model", file=sys.stderr)
+            result = read_photo(path, rules=rules)
     except (ImageError, FileNotFoundError, OSError) as e:
         message = e.to_dict()["message"] if isinstance(e, ImageError) else (e.strerror or str(e))
         raise Refused(f"{path}: {message}") from None

@@ -407,6 +407,22 @@ def test_a_file_that_unpacks_to_more_than_a_profile_is_refused_before_it_is_unpa
     assert store.list() == []
 
 
+def test_a_file_larger_than_a_profile_is_refused_by_the_command_before_it_is_read_whole(tmp_path, capsys):
+    # a 1.5-GB file was read whole (1.6 GB of memory) before its size was refused
+    big = tmp_path / "big.npz"
+    with open(big, "wb") as f:
+        f.truncate(1500 * 1024 * 1024)
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        assert main(["calibrate", "--import", str(big), "--data-dir", str(tmp_path / "d")]) == 2
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "big.npz is larger than a tile-set profile (at most 20 MB)" in capsys.readouterr().err
+    assert peak < 2 * profile_mod.store.MAX_PROFILE_BYTES, peak
+
+
 def test_the_trust_line_names_what_has_no_layout_example():
     # "11 it has no example of (red fives)": 3 red fives and the 8 flowers of a layout without their row
     from types import SimpleNamespace
@@ -600,3 +616,34 @@ def test_an_import_over_an_unreadable_profile_of_its_name_says_so(photo, tmp_pat
     capsys.readouterr()
     assert main(["calibrate", "--import", str(out), "--data-dir", str(laptop)]) == 0      # a traceback
     assert "it replaces a profile of this name that could not be read" in capsys.readouterr().out
+
+
+def test_a_crafted_profile_is_refused_at_its_import_not_made_active_to_crash_later(photo, tmp_path, fake_calibrate, capsys):
+    # a source that is a number, a date of 1e300 or examples of the wrong shape passed the import,
+    # became active, then crashed every listing, the calibration page or every reading
+    import json as json_mod
+    import numpy as np
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    good = tmp_path / "club.npz"
+    assert main(["calibrate", "--export", "club set", str(good), "--data-dir", d]) == 0
+    capsys.readouterr()
+    with np.load(good) as z:
+        arrays = {k: z[k] for k in z.files}
+    meta = json_mod.loads(arrays["meta"].tobytes().decode())
+
+    def crafted(file, change_meta=None, **swap):
+        m = dict(meta, name="evil", **(change_meta or {}))
+        np.savez_compressed(tmp_path / file, **{**arrays, **swap,
+                                                "meta": np.frombuffer(json_mod.dumps(m).encode(), np.uint8)})
+        return str(tmp_path / file)
+    n = len(meta["codes"])
+    for file, says in ((crafted("a.npz", {"sources": ["calibration"] * (n - 1) + [7]}),
+                        "a source of its examples is not a word"),
+                       (crafted("b.npz", {"created": 1e300}), "its date is not a date"),
+                       (crafted("c.npz", {"absent_codes": ["9x"]}), "its absent codes are not tile codes"),
+                       (crafted("e.npz", examples=np.zeros((n,), np.uint8)), "its examples are not tile crops")):
+        assert main(["calibrate", "--import", file, "--data-dir", d]) == 2, file
+        assert says in capsys.readouterr().err, file
+    assert [e["name"] for e in profile_mod.ProfileStore(d).list()] == ["Club set"]
+    assert main(["calibrate", "--import", str(good), "--name", "copy", "--data-dir", d]) == 0     # the real one

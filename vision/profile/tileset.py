@@ -730,6 +730,16 @@ class TileSetProfile:
             raise ProfileError(f"{name} is damaged ({len(meta['codes'])} codes for {len(meta['sources'])} sources)")
         for c in meta["codes"]:
             _check_code(c)
+        # what a crafted or damaged file could hold that later crashes a listing or every reading
+        # (an imported profile is made active at once): said as damage here
+        if not all(isinstance(v, str) for v in meta["sources"]):
+            raise ProfileError(f"{name} is damaged (a source of its examples is not a word)")
+        absent = meta.get("absent_codes", [])
+        if not isinstance(absent, list) or not all(isinstance(c, str) and c in ALL_CODES for c in absent):
+            raise ProfileError(f"{name} is damaged (its absent codes are not tile codes)")
+        created = meta.get("created", 0.0)
+        if not isinstance(created, (int, float)) or isinstance(created, bool) or not 0 <= created < 1e11:
+            raise ProfileError(f"{name} is damaged (its date is not a date)")
         n = len(meta["codes"])
         common = dict(name=meta["name"], codes=list(meta["codes"]), sources=list(meta["sources"]),
                       absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
@@ -748,6 +758,11 @@ class TileSetProfile:
             examples = arrays.get("examples")
             if not net0 or examples is None or len(examples) != n:
                 raise ProfileError(f"{name}: a fine-tuned profile without its network or examples")
+            if examples.ndim != 4 or examples.shape[1] != examples.shape[2] or examples.shape[3] != 3 \
+                    or not 16 <= examples.shape[1] <= 512:
+                raise ProfileError(f"{name} is damaged (its examples are not tile crops: {examples.shape})")
+            if net and {k: v.shape for k, v in net.items()} != {k: v.shape for k, v in net0.items()}:
+                raise ProfileError(f"{name} is damaged (its two networks differ in shape)")
             net = net or net0  # saved once when not relearnt
             profile = cls(prototypes=None, metric=None, network=net, calibration_network=net0,
                           examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)

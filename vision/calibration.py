@@ -468,7 +468,11 @@ def upright(crop: np.ndarray, orientation: str) -> np.ndarray:
     """A layout tile's crop turned as the layout was laid out, for a page to show it (the photo
     turned 180° showed every tile upside down); ``orientation``: ``orientation_name``'s. The
     profile learns the crop as cut, which it reads either way up."""
-    turns = next((k for k, pair in enumerate(zip(TURNED_NAMES, MIRRORED_NAMES)) if orientation in pair), 0)
+    quarter = next((k for k, pair in enumerate(zip(TURNED_NAMES, MIRRORED_NAMES)) if orientation in pair), 0)
+    # a tile lying across the photo is cut already stood up, its top to the left
+    # (``vision.crops.crop_tile``): a quarter turn clockwise leaves it upside down, one
+    # anticlockwise upright (turned a quarter more, every tile of such a photo lay on its side)
+    turns = (0, 2, 2, 0)[quarter]
     return np.ascontiguousarray(np.rot90(crop, turns)) if turns else crop
 
 

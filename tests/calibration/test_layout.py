@@ -287,9 +287,17 @@ def test_a_layout_tiles_crop_is_shown_upright_however_the_photo_was_turned():
     assert upright(crop, "as laid out") is crop
     assert upright(crop[::-1, ::-1], "turned 180°")[0, 0].tolist() == [255] * 3
     assert upright(crop[::-1, ::-1], "rows right to left")[0, 0].tolist() == [255] * 3
-    turned = np.rot90(crop, -1)                          # the layout turned a quarter clockwise
-    assert upright(turned, "turned a quarter clockwise").tolist() == crop.tolist()
-    assert upright(np.rot90(crop, 1), "turned a quarter anticlockwise").tolist() == crop.tolist()
+    # a quarter turn: the tile lies across the photo, and is cut stood up (crop_tile) before it is
+    # shown; turned a quarter more, every tile of such a photo lay on its side on the check page
+    from vision.crops import crop_tile
+    tile = np.full((60, 40, 3), 255, np.uint8)
+    tile[:20, :15] = (0, 0, 255)                         # its top left corner marked
+    for name, k in (("turned a quarter clockwise", -1), ("turned a quarter anticlockwise", 1)):
+        photo = np.full((200, 200, 3), 90, np.uint8)
+        photo[80:120, 70:130] = np.rot90(tile, k)
+        shown = upright(crop_tile(photo, (70, 80, 130, 120), size=60, margin=0.0), name)
+        assert shown[:15, :15].mean(axis=(0, 1)).round().tolist() == [0, 0, 255], name
+        assert shown[-15:, -15:].mean(axis=(0, 1)).round().tolist() == [255, 255, 255], name
 
 
 @pytest.mark.parametrize("left_out,swap", [(1, "ms"), (0, "ps")])

@@ -469,3 +469,25 @@ def test_a_profile_renamed_restores_the_one_it_replaced_under_its_new_name(tmp_p
     older.name = "Jeu de Mamé"
     older.save(store._replaced_path(store.path("Club")))
     assert store.restore("Club") == "Club" and store.load("Club").name == "Club"
+
+
+def test_a_code_learnt_and_taken_back_is_absent_again(monkeypatch, tmp_path):
+    # a set with no flowers learnt a 2f from a hand; the hand undone, 2f stayed readable (a base
+    # reading of 2f at 0.9 read 2f, where a fresh profile gives it nothing)
+    from .helpers import quick_finetune
+    quick_finetune(monkeypatch)
+    flowers = [f"{i}f" for i in range(1, 9)]
+    made = TileSetProfile.from_examples([(code_crop(c, seed=i), c) for i, c in enumerate(("1m", "2m", "3m"))],
+                                        name="no flowers", absent_codes=flowers)
+    made.learn_hand("d1", [code_crop("2f")], ["2f"])
+    assert "2f" not in made.absent_codes
+    made.save(tmp_path / "p.npz")
+    again = TileSetProfile.load(tmp_path / "p.npz")          # kept with the file
+    again.forget_hand("d1")
+    assert again.absent_codes == flowers
+    again.add_example(code_crop("1f"), "1f")
+    again.learn_hand("d2", [code_crop("3f"), code_crop("3m")], ["3f", "3m"])
+    again.learn_hand("d2", [code_crop("3m")], ["3m"])      # sent again without its 3f
+    assert again.absent_codes == [c for c in flowers if c != "1f"]
+    again.remove_last()
+    assert again.absent_codes == flowers

@@ -165,6 +165,9 @@ class TileSetProfile:
     # the layout photo showed a dark-bodied set (vision.dark_bodies): every example is kept with
     # its lightness turned over, and the reader turns the photos it reads with this profile so
     dark_body: bool = False
+    # the codes the layout photo said the set has not (``absent_codes`` as calibrated; None: as
+    # ``absent_codes``, a profile saved before): a code learnt since and taken back is absent again
+    layout_absent: list | None = None
     _embed: object = field(default=None, repr=False, compare=False)
     # the codes the last ``learn_hand`` did not learn, its guard having found they spread (not saved)
     unlearnt_codes: list = field(default_factory=list, repr=False, compare=False)
@@ -224,8 +227,8 @@ class TileSetProfile:
                     classifier.classify(crops), codes, params.get("sure_base", SURE_BASE))
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
-                       absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
-                       network=net, calibration_network=net, examples=np.stack(crops),
+                       absent_codes=absent, layout_absent=list(absent),
+                       model_id=classifier.weights_id if model_id is None else model_id, network=net, calibration_network=net, examples=np.stack(crops),
                        base_misreads=[None] * len(codes), network_model=network_model,
                        network_id=tuned.weights_id if tuned is not classifier else "", dark_body=dark, **params)
         augment = int(params.pop("augment", AUGMENT))
@@ -233,7 +236,7 @@ class TileSetProfile:
             raise ProfileError("augment must be at least 1 (the metric is learnt from the augmented views)")
         views = example_views(embed, [c for c, _ in examples], augment, seed)
         profile = cls(name=name, prototypes=views.mean(1), metric=fit_metric(views, shrink), codes=codes,
-                      sources=["calibration"] * len(examples), absent_codes=absent,
+                      sources=["calibration"] * len(examples), absent_codes=absent, layout_absent=list(absent),
                       model_id=model_id or "", augment=augment, **params)
         profile._embed = embed
         return profile
@@ -281,6 +284,7 @@ class TileSetProfile:
             raise ProfileError("no correction to undo")
         code = self.codes[last]
         self._drop(self._with_faces([last]))
+        self._absent_again()
         if self.uses_network:
             if learn or not self.n_learnt_examples:
                 self.learn_corrections(classifier)   # none left: back to the calibration weights
@@ -425,10 +429,19 @@ class TileSetProfile:
                         if c == code and s.startswith(HAND_SOURCE) and not s.endswith(FACE_SUFFIX)]
                 extra += rows[:-(CONFIRMED_PER_CODE if keep_per_code is None else keep_per_code)]
             self._drop(self._with_faces(extra))
+        self._absent_again()    # a hand sent again without a code it taught before
         self.learnt = False
         if learn:
             self.learn_corrections(classifier)
         return sum(s == source for s in self.sources)
+
+    def _absent_again(self) -> None:
+        """The layout's absent codes no example teaches any longer made absent again: a 2f learnt
+        from a hand and taken back (the hand undone) stayed readable in a set with no flowers."""
+        if self.layout_absent is not None:
+            kept = set(self.codes)
+            self.absent_codes = sorted(set(self.absent_codes) | {c for c in self.layout_absent if c not in kept},
+                                       key=ALL_CODES.index)
 
     def forget_hand(self, key: str, classifier=None, learn: bool = True) -> int:
         """Take back what ``learn_hand(key, ...)`` taught (the hand was deleted or undone);
@@ -437,6 +450,7 @@ class TileSetProfile:
         tiles = sum(not self.sources[i].endswith(FACE_SUFFIX) for i in rows)
         if rows:
             self._drop(rows)
+            self._absent_again()
             self.learnt = False
             if learn and self.uses_network:
                 self.learn_corrections(classifier)
@@ -651,6 +665,7 @@ class TileSetProfile:
     def metadata(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "name": self.name, "codes": self.codes,
                 "sources": self.sources, "absent_codes": self.absent_codes, "model_id": self.model_id,
+                **({"layout_absent": list(self.layout_absent)} if self.layout_absent is not None else {}),
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
@@ -734,15 +749,16 @@ class TileSetProfile:
         # (an imported profile is made active at once): said as damage here
         if not all(isinstance(v, str) for v in meta["sources"]):
             raise ProfileError(f"{name} is damaged (a source of its examples is not a word)")
-        absent = meta.get("absent_codes", [])
-        if not isinstance(absent, list) or not all(isinstance(c, str) and c in ALL_CODES for c in absent):
-            raise ProfileError(f"{name} is damaged (its absent codes are not tile codes)")
+        for absent in (meta.get("absent_codes", []), meta.get("layout_absent", [])):
+            if not isinstance(absent, list) or not all(isinstance(c, str) and c in ALL_CODES for c in absent):
+                raise ProfileError(f"{name} is damaged (its absent codes are not tile codes)")
         created = meta.get("created", 0.0)
         if not isinstance(created, (int, float)) or isinstance(created, bool) or not 0 <= created < 1e11:
             raise ProfileError(f"{name} is damaged (its date is not a date)")
         n = len(meta["codes"])
         common = dict(name=meta["name"], codes=list(meta["codes"]), sources=list(meta["sources"]),
                       absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
+                      layout_absent=list(meta["layout_absent"]) if "layout_absent" in meta else None,
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),

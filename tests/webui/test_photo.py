@@ -130,6 +130,35 @@ def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypa
     assert "<strong>la tuile gagnante</strong> vent d&#39;Ouest → vent du Sud" in french and "winning: " not in french
 
 
+def test_the_review_page_says_why_no_hand_came_of_the_photo(client, monkeypatch):
+    # a chart's white cells read as 25 white dragons: the page said only that no hand could be
+    # built, where the command line said "more than four tiles of 5z"
+    import sys
+    import types
+
+    from mjtable import pipeline
+    from tests.grouping.test_pipeline import mock_tiles
+    _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    for t in tiles[:6]:
+        t.code, t.top3 = "5z", [("5z", 0.96), ("7p", 0.01)]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        return pipeline.score_tiles(tiles, rules=rules, context=context, options=options)
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    from .helpers import jpeg_bytes
+    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": "riichi",
+                                           "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
+                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    url = r.json["review_url"] + ("&" if "?" in r.json["review_url"] else "?")
+    for lang, says in (("en", "more than four tiles of 5z"), ("fr", "plus de quatre tuiles de 5z")):
+        page = client.get(url + "lang=" + lang).get_data(as_text=True)
+        why = page[page.index('id="no-hand-why"'):]
+        assert says in why[:why.index("</span>")], lang
+
+
 @needs_reader
 def test_live_mode_says_whether_the_hand_in_view_wins_and_what_the_reader_warns_of(client, monkeypatch):
     # live mode showed an MCR hand under its minimum as "1 points" with a Review link, in English

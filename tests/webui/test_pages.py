@@ -767,3 +767,16 @@ def test_the_review_page_says_what_to_do_without_javascript(client):
     html = client.get(f"/review/new?game={gid}&lang=en").get_data(as_text=True)
     said = html[html.index("<noscript>"):html.index("</noscript>")]
     assert "This page needs JavaScript" in said and "win form" not in said
+
+
+def test_every_box_for_tiles_is_kept_from_a_phones_capitals_and_spelling(client):
+    # the game page's dora and ura-dora boxes let a phone capitalise their first letter (« 6S »)
+    # and correct its spelling, where the hand's box did not
+    game = client.post("/api/games", json={"rules": "riichi", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    for url in (f"/games/{game}", f"/review/new?game={game}", "/review/new?rules=riichi"):
+        page = client.get(url).get_data(as_text=True)
+        boxes = re.findall(r'<input[^>]*name="(?:hand|dora_indicators|ura_dora_indicators|ctx_dora_indicators|'
+                           r'ctx_ura_dora_indicators|notation)[^"]*"[^>]*>', page)
+        assert boxes, url
+        for box in boxes:
+            assert 'autocapitalize="off"' in box and 'spellcheck="false"' in box, (url, box)

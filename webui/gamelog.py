@@ -8,6 +8,7 @@ import csv
 import io
 import unicodedata
 from dataclasses import replace
+from decimal import Decimal
 
 import scorer
 
@@ -2123,6 +2124,8 @@ class SafeCsv:
         self._decimal_comma = delimiter == ";"
 
     def _cell(self, value):
+        if isinstance(value, Decimal):      # money, with the places it was rounded to (-2.80, not -2.8)
+            return str(value).replace(".", ",") if self._decimal_comma else str(value)
         if isinstance(value, float) and value.is_integer():
             return int(value)
         if isinstance(value, float) and self._decimal_comma:

@@ -955,14 +955,19 @@ def _money_csv(settled, delimiter: str, words: dict) -> str:
     out = io.StringIO()
     w = gamelog.SafeCsv(out, delimiter)
     unit = f" ({settled.unit})" if settled.unit else ""
+    # written as the page and the PDF write them: with their cents (-2.80 and -25.00, not -2.8 and -25)
+    from decimal import Decimal
+
+    from .money import money
+    cents = lambda amount: Decimal(money(amount, settled.step))       # noqa: E731
     w.writerow([])
     w.writerow([say("player"), say("money") + unit])
     for player, amount in settled.amounts.items():
-        w.writerow([player, float(amount)])
+        w.writerow([player, cents(amount)])
     w.writerow([])
     w.writerow([say("payer"), say("payee"), say("amount") + unit])
     for payer, payee, amount in settled.payments:
-        w.writerow([say("pot") if payer is None else payer, say("pot") if payee is None else payee, float(amount)])
+        w.writerow([say("pot") if payer is None else payer, say("pot") if payee is None else payee, cents(amount)])
     return out.getvalue()
 
 

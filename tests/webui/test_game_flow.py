@@ -2847,9 +2847,11 @@ def test_the_sheet_and_its_pdf_carry_the_settlement_the_game_page_made(client):
     money_at = rows.index(["player", "money (EUR)"])
     sums = {r[0]: float(r[1]) for r in rows[money_at + 1:money_at + 5]}
     assert len(sums) == 4 and abs(sum(sums.values())) < 1e-9 and sums["Bob"] > 0, sums
+    # with their cents, as the page and the PDF write them ("-2.8" and "-25" were written)
+    assert all(re.fullmatch(r"-?\d+\.\d\d", r[1]) for r in rows[money_at + 1:money_at + 5]), rows[money_at:]
     assert ["payer", "payee", "amount (EUR)"] in rows and any(r[1:2] == ["Bob"] for r in rows[money_at + 6:])
     fr = client.get(f"/games/{gid}/export.csv?lang=fr&sep=semicolon&rate=0.5&unit=EUR").get_data().decode("utf-8-sig")
-    assert "joueur;argent (EUR)" in fr and re.search(r"\nBob;\d+,\d+", fr.replace("\r", "")), fr[-300:]
+    assert "joueur;argent (EUR)" in fr and re.search(r"\nBob;\d+,\d\d\n", fr.replace("\r", "")), fr[-300:]
     # not settled on the page (a rate in its address is not kept): the sheet and the PDF as before
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "rate=" not in re.search(r'href="([^"]+)" id="sheet-pdf"', page).group(1)

@@ -79,6 +79,7 @@ class BuildJob:
         self.page: dict | None = None      # what the confirmation page shows (``confirm``)
         self.started = time.monotonic()
         self.seen = self.started              # when its page last asked for its progress
+        self.waiters = 0                      # Save requests waiting for it on the server
         self.finished: float | None = None    # when it ended: "done in N s" stops counting then
         self.thread = threading.Thread(target=self._run, name=f"profile-build-{path.stem}", daemon=True)
 
@@ -93,8 +94,9 @@ class BuildJob:
 
     def abandoned(self, after_s: float | None = None) -> bool:
         """No page has followed this build for ``after_s`` (``ABANDONED_S``): its browser was
-        closed or left."""
-        return time.monotonic() - self.seen > (ABANDONED_S if after_s is None else after_s)
+        closed or left. Never while a Save waits for it: a page without scripts asks for no progress,
+        and its build was given up under its waiting Save."""
+        return not self.waiters and time.monotonic() - self.seen > (ABANDONED_S if after_s is None else after_s)
 
     def cancel(self, why: str = None) -> None:
         """Give the build up (it stops at its next step, or before it starts); nothing is saved.
@@ -139,7 +141,12 @@ class BuildJob:
             self.finished = time.monotonic()
 
     def wait(self, timeout: float | None = None) -> None:
-        self.thread.join(timeout)
+        self.waiters += 1
+        try:
+            self.thread.join(timeout)
+        finally:
+            self.waiters -= 1
+            self.seen = time.monotonic()
 
     def as_json(self) -> dict:
         elapsed = (self.finished or time.monotonic()) - self.started

@@ -178,7 +178,9 @@ def test_a_build_whose_page_was_left_is_given_up_for_one_waiting_behind_it(clien
         said = other.get(f"/calibrate/progress/{token}").get_json()
         assert said["state"] == "waiting" and "ahead_percent" in said     # how far the build ahead is
         left.seen -= calibrate.WAITED_ABANDONED_S + 1                       # its page left since
-        left.wait(10)
+        deadline = time.monotonic() + 10
+        while left.state != "failed" and time.monotonic() < deadline:       # (a Save waiting would keep it)
+            time.sleep(0.05)
         assert left.state == "failed" and left.error == calibrate.LEFT_FOR_ANOTHER
         deadline = time.monotonic() + 10
         while waiting.state != "building" and time.monotonic() < deadline:
@@ -272,6 +274,26 @@ class QuickBuild(SlowBuild):
     def build_profile(self, name, progress=None):
         progress(1, 1)
         return SimpleNamespace(save=lambda path: None)
+
+
+def test_a_build_whose_save_waits_on_the_server_is_not_given_up_for_another(tmp_path, monkeypatch):
+    # a page without scripts asks for no progress: Save waits for the build on the server, and the
+    # build was given up under it, as left, when another player's photo waited behind it
+    monkeypatch.setattr(calibrate, "WAITED_ABANDONED_S", 0.5)
+    release = threading.Event()
+    first = calibrate.BuildJob(SlowBuild(release), "no scripts", tmp_path / "a.npz").start()
+    saving = threading.Thread(target=first.wait, args=(10,))
+    saving.start()                                                   # its Save, waiting
+    try:
+        second = calibrate.BuildJob(SlowBuild(release), "next player", tmp_path / "b.npz").start()
+        for _ in range(20):                                          # the second's page follows it
+            second.seen = time.monotonic()
+            time.sleep(0.1)
+        assert not first.cancelled and first.state == "building" and second.state == "waiting"
+    finally:
+        release.set()
+        saving.join(10)
+        second.wait(10)
 
 
 def test_a_build_that_waited_its_turn_counts_its_time_from_its_start(tmp_path):

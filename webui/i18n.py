@@ -2252,6 +2252,10 @@ MESSAGES_FR = {
         "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
         "supprimez-le d'abord, ou choisissez un autre nom",
     "{} is damaged ({})": "{0} est abîmé ({1})",
+    "a copy of a profile named {} is kept to be restored (mjtable calibrate --restore {}, or Restore on the calibration "
+    "page), or removed: choose another name, or restore or remove it first":
+        "une copie d'un profil nommé {} est conservée pour être rétablie (mjtable calibrate --restore {}, ou Rétablir sur "
+        "la page d'étalonnage) ou supprimée : choisissez un autre nom, ou rétablissez-la ou supprimez-la d'abord",
     "a source of its examples is not a word": "une source de ses exemples n'est pas un mot",
     "its absent codes are not tile codes": "ses codes absents ne sont pas des codes de tuiles",
     "its date is not a date": "sa date n'est pas une date",

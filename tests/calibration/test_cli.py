@@ -647,3 +647,21 @@ def test_a_crafted_profile_is_refused_at_its_import_not_made_active_to_crash_lat
         assert says in capsys.readouterr().err, file
     assert [e["name"] for e in profile_mod.ProfileStore(d).list()] == ["Club set"]
     assert main(["calibrate", "--import", str(good), "--name", "copy", "--data-dir", d]) == 0     # the real one
+
+
+def test_the_copy_kept_of_a_profile_set_aside_can_be_named_restored_and_removed(photo, tmp_path, fake_calibrate, capsys):
+    # its profile set aside as damaged, the copy kept of it was found by nothing: a rename to its
+    # name said "remove it first", and --remove said "no profile named"
+    d = str(tmp_path / "d")
+    for _ in range(2):
+        assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    assert main(["calibrate", str(photo), "--name", "home set", "--data-dir", d, "--yes"]) == 0
+    store = profile_mod.ProfileStore(d)
+    store.path("club set").rename(store.folder / "club-set.damaged-20260101T000000")
+    capsys.readouterr()
+    assert main(["calibrate", "--rename", "home set", "Club set", "--data-dir", d]) == 2
+    err = capsys.readouterr().err
+    assert "a copy of a profile named 'Club set' is kept to be restored (mjtable calibrate --restore club-set" in err, err
+    assert main(["calibrate", "--remove", "club set", "--yes", "--data-dir", d]) == 0
+    assert not (store.folder / "club-set.replaced").exists()
+    assert main(["calibrate", "--rename", "home set", "Club set", "--data-dir", d]) == 0

@@ -553,6 +553,12 @@ class ProfileStore:
         new_name = new_profile_name(new_name)
         path, new_path = self.path(name), self.path(new_name)
         profile = self.load(name)
+        if new_path != path and not new_path.exists() and self._replaced_path(new_path).exists():
+            # the copy kept of a profile set aside as damaged since: "remove it first" found none
+            kept = self.replaced(new_name)
+            raise ProfileError(f"a copy of a profile named {kept['name'] if kept else new_name!r} is kept to be restored "
+                               f"(mjtable calibrate --restore {new_path.stem}, or Restore on the calibration page), or "
+                               "removed: choose another name, or restore or remove it first")
         if new_path != path and (new_path.exists() or self._replaced_path(new_path).exists()):
             # the profile as it is named: "Other" typed, the existing "other set" is the one to remove
             there = self.entry(new_name)
@@ -585,6 +591,8 @@ class ProfileStore:
             return self.folder / name
         p = self.path(name)
         if not p.exists() and not p.is_symlink():
+            if self._replaced_path(p).is_file():     # the copy kept of a profile set aside since
+                return self._replaced_path(p)
             raise NoSuchProfile(f"no profile named {name!r}")
         return p
 

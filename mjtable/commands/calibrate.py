@@ -44,8 +44,9 @@ def register(sub) -> None:
                    "it the active one; --name imports it under another name")
     g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
                    "calibration tiles and the corrections made since (about a minute; so far measured to "
-                   "lower accuracy on some sets: docs/calibration.md); the profile as it was is kept, and "
-                   "--restore NAME brings it back")
+                   "lower accuracy on some sets: docs/calibration.md), until the next correction or hand it "
+                   "learns, which is learnt on the layout's network again (so that an undo takes it back whole); "
+                   "the profile as it was is kept, and --restore NAME brings it back")
     p.set_defaults(func=run)
 
 

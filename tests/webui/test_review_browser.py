@@ -498,6 +498,20 @@ def test_the_players_are_named_with_their_seat_winds_which_follow_the_dealer(ser
     assert chip("Ann").text.endswith("(West)") and chip("Di").text.endswith("(South)")
     discarder = next(c for c in d.find_elements(By.CSS_SELECTOR, "#discarder-chips .chip-choice") if "Bob" in c.text)
     assert discarder.text.endswith("(North)") and game
+    # Record asks before it skips the deals between (a half game's last hand went on to E2 unasked)
+    choose(d, "winner", "Di")
+    choose(d, "discarder", "Bob")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    asked = wait(d).until(EC.alert_is_present())
+    assert "not the game's next deal (Ann dealing, East round)" in asked.text and asked.text.endswith("Record it so?")
+    asked.dismiss()
+    time.sleep(0.5)
+    assert "/review/" in d.current_url
+    assert app.test_client().get(f"/api/games/{game}").json["hands"] == []
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    wait(d).until(EC.alert_is_present()).accept()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    assert len(app.test_client().get(f"/api/games/{game}").json["hands"]) == 1
     assert not console_errors(d)
 
 

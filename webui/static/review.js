@@ -1647,6 +1647,10 @@
       // the player who pays, by name (the winner chosen on the page)
       const offender = data.game && data.game.players[Number(f.winner)];
       if (falseWin && !window.confirm(e.submitter.dataset.confirm.replace("{player}", offender || "?"))) return;
+      // a deal other than the game's next one skips the deals between (a half game's last hand,
+      // recorded as E1 by a dealer changed under "More about this hand", went on to E2): asked
+      const dealSkip = $("deal-note");
+      if (!falseWin && dealSkip && !dealSkip.hidden && !window.confirm(dealSkip.textContent.trim() + "\n\n" + tr("Record it so?"))) return;
       const riichi = Object.keys(f).filter((k) => k.startsWith("riichi_seat_")).map((k) => Number(k.slice(12)));
       const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
                         discarder: f.discarder === "" ? null : f.discarder, riichi,

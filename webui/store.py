@@ -428,7 +428,10 @@ class Store:
         try:
             yield self.conn
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            # SQLite rolls back by itself on a full disk or an I/O error: a ROLLBACK then raised
+            # "no transaction is active" in the error's place, taken for damage (read-only for good)
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
             raise
         else:
             self.conn.execute("COMMIT")

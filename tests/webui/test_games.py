@@ -842,6 +842,30 @@ def test_the_score_sheet_has_its_landmarks(client):
     assert page.index("<main>") < page.index("<h1>")
 
 
+def test_a_disk_full_in_a_large_write_is_said_so_and_the_log_writes_again(app, client, monkeypatch):
+    # SQLite rolled the import back itself; the ROLLBACK after it raised "no transaction is active"
+    # in the error's place, taken for damage: every write refused until the server restarted
+    from webui import store as store_mod
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["A", "B", "C", "D"],
+                                          "flow": {"open_ended": True}}).json["game"]["id"]
+    for _ in range(3):
+        assert client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1,
+                                                            "discarder": 0}).status_code == 201
+    export = client.get(f"/api/games/{gid}/export.json").json
+    export["hands"] = export["hands"] * 150
+    real = store_mod.connect
+
+    def little_room(path, read_only=False):      # SQLite's own "disk is full" a few pages on
+        conn = real(path, read_only)
+        conn.execute(f"PRAGMA max_page_count = {conn.execute('PRAGMA page_count').fetchone()[0] + 20}")
+        return conn
+    monkeypatch.setattr(store_mod, "connect", little_room)
+    app.extensions["mjtable_pool"].free.clear()
+    r = client.post("/api/games/import", json=export)
+    assert r.status_code == 503 and r.json["error"]["code"] == "disk_full", r.json
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201     # space enough
+
+
 def test_a_game_log_held_by_another_request_is_busy_not_damaged(client, monkeypatch):
     """A large import held the write lock past SQLite's wait: the answer said the game log "may be
     damaged: restart mjtable serve to open it read-only", the wrong advice for a lock."""

@@ -896,9 +896,11 @@ class Store:
             # Forget drafts nobody reviewed within a week (their photos stay if a hand uses them).
             cutoff = datetime.fromtimestamp(time.time() - DRAFT_TTL_S, timezone.utc).isoformat(timespec="seconds")
             c.execute("DELETE FROM drafts WHERE created < ?", (cutoff,))
+            # nor a deleted hand's, kept in its history for "Restore this hand" (it came back photoless)
             c.execute("DELETE FROM photos WHERE created < ? AND id NOT IN (SELECT photo_id FROM drafts "
                       "WHERE photo_id IS NOT NULL) AND id NOT IN (SELECT photo_id FROM hands WHERE photo_id "
-                      "IS NOT NULL)", (cutoff,))
+                      "IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM hand_edits WHERE "
+                      "json_extract(before, '$.row.photo_id') = photos.id)", (cutoff,))
             # the newest MAX_WAITING_DRAFTS waiting for review stay; one recorded is the hand's
             dropped = c.execute(
                 "SELECT id, photo_id FROM drafts WHERE NOT EXISTS (SELECT 1 FROM hand_requests r WHERE r.key = "

@@ -1073,6 +1073,36 @@ def test_a_deleted_hand_is_restored_where_it_was(client):
     assert client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json).status_code == 201
 
 
+def test_an_undone_hands_photo_outlives_the_week_drafts_are_kept(app, client):
+    # the weekly clean-up of unused photos took an undone hand's, kept in its history: "Restore
+    # this hand" brought the hand back without its photo
+    import io
+
+    from PIL import Image
+
+    from webui.store import get_store
+
+    def jpeg(colour):
+        out = io.BytesIO()
+        Image.new("RGB", (64, 48), colour).save(out, "JPEG")
+        return out.getvalue()
+    with app.app_context():
+        draft = get_store().create_draft({"jpeg": jpeg((200, 10, 10)), "width": 64, "height": 48}, {"tiles": []})
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": None,
+                                                     "draft": draft})
+    photo = r.json["hand"]["photo_id"]
+    assert photo is not None and client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    with app.app_context():
+        store = get_store()
+        store.conn.execute("UPDATE photos SET created = '2000-01-01T00:00:00+00:00'")
+        store.conn.execute("UPDATE drafts SET created = '2000-01-01T00:00:00+00:00'")
+        store.create_draft({"jpeg": jpeg((10, 200, 10)), "width": 64, "height": 48}, {"tiles": []})   # the clean-up
+    edit = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    r = client.post(f"/api/games/{gid}/edits/{edit}/restore", json={})
+    assert r.status_code == 200 and r.json["hand"]["photo_id"] == photo
+
+
 def test_a_deleted_or_undone_hand_is_restored_through_the_api(client):
     # the history said "restorable" and an id, but only the page's form (with its token) restored
     gid = new_game(client)

@@ -418,6 +418,10 @@ def _follows_players(names: dict) -> bool:
 
 
 def _game_name(name, players: list[str]) -> str:
+    if isinstance(name, str) and name.strip() == " / ".join(players):
+        # the name no one typed, the players' (four long names make it 71 characters): its game's
+        # export was refused where it was imported
+        return unicodedata.normalize("NFC", name.strip())
     if isinstance(name, str) and len(name.strip()) > MAX_NAME:     # said before the text's own bound (240)
         raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
                         field="name")
@@ -2325,8 +2329,11 @@ def _import_replayed(store: Store, data: dict) -> int:
     # came back to their seat plays the hands without ``players`` again
     start = g.get("players") if any(isinstance(h, dict) and h.get("players") for h in hands_in) \
         or g.get("seated") else None
+    name = g.get("name") if isinstance(g.get("name"), str) else ""
+    if isinstance(g.get("players"), list) and name.strip() != " / ".join(map(str, g["players"])):
+        name = name.strip()[:MAX_NAME]     # as the version-1 import takes it: "Friday (2)", 64 characters, was refused
     with store.transaction():
-        gid = new_game(store, name=g.get("name") if isinstance(g.get("name"), str) else "", rules=g.get("rules"),
+        gid = new_game(store, name=name, rules=g.get("rules"),
                        players=g.get("players"), options=g.get("options"), flow=flow)
         dates: dict[int, str] = {}
         for i, h in enumerate(hands_in):
@@ -2551,7 +2558,9 @@ def import_json(store: Store, data) -> int:
         n = 2
         while f"{game['name']} ({n})" in taken:
             n += 1
-        store.rename_game(gid, f"{game['name']} ({n})", game["players"])
+        # within a name's length, the name cut where it must be: its export was refused again
+        base = game["name"] if _follows_players(game) else game["name"][:MAX_NAME - len(f" ({n})")].rstrip()
+        store.rename_game(gid, f"{base} ({n})", game["players"])
     return gid
 
 

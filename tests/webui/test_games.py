@@ -1103,6 +1103,26 @@ def test_an_undone_hands_photo_outlives_the_week_drafts_are_kept(app, client):
     assert r.status_code == 200 and r.json["hand"]["photo_id"] == photo
 
 
+def test_a_games_export_imports_whatever_its_names_length(client):
+    # four long names make the players' name of a game 71 characters: its export was refused
+    # ("at most 60"); a name of 60 imported beside itself became 64 ("(2)") and was refused next
+    players = ["Alexandra Smith", "Benjamin Johnson", "Christopher Lee", "Dominique Martin"]
+    gid = client.post("/api/games", json={"rules": "mcr", "players": players}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    r = client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json)
+    assert r.status_code == 201, r.json
+    assert r.json["game"]["name"] == " / ".join(players) + " (2)"
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD"), "name": "N" * 60}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    r = client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json)
+    assert r.status_code == 201 and r.json["game"]["name"] == "N" * 56 + " (2)", r.json
+    again = client.post("/api/games/import", json=client.get(f"/api/games/{r.json['game']['id']}/export.json").json)
+    assert again.status_code == 201, again.json
+    # a name typed too long is still refused where it is typed
+    r = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD"), "name": "N" * 61})
+    assert r.status_code == 400 and "at most 60" in r.json["error"]["message"]
+
+
 def test_a_deleted_or_undone_hand_is_restored_through_the_api(client):
     # the history said "restorable" and an id, but only the page's form (with its token) restored
     gid = new_game(client)

@@ -19,8 +19,11 @@ MAX_BODY_BYTES = 256 * 1024
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 #: Stored per hand: the note, the tiles read, the corrections made on the review page.
 MAX_NOTE = 500
-MAX_TILES_READ = 64
-MAX_TILES_READ_BYTES = 32 * 1024
+#: As many tiles as the detector keeps (vision.detector.MAX_DETECTIONS): a table photo with the
+#: discards in view read 70, its hand was recorded, and its export refused ("at most 64"), the
+#: review page's tiles past the 64th refused too.
+MAX_TILES_READ = 300
+MAX_TILES_READ_BYTES = 160 * 1024
 MAX_CORRECTIONS = 500
 MAX_CORRECTIONS_BYTES = 32 * 1024
 MAX_CONTEXT_BYTES = 16 * 1024

@@ -1123,6 +1123,31 @@ def test_a_games_export_imports_whatever_its_names_length(client):
     assert r.status_code == 400 and "at most 60" in r.json["error"]["message"]
 
 
+def test_a_hand_read_from_a_photo_of_many_tiles_is_exported_and_imported(app, client):
+    # a table photo with the discards in view read 70 tiles: its hand was recorded, and its export
+    # refused ("tiles_read has 70 tiles; at most 64")
+    import io
+
+    from PIL import Image
+
+    from webui.store import get_store
+    tile = lambda i: {"code": "1m", "box": [10.0 * i, 5.0, 10.0 * i + 9, 20.0], "confidence": 0.9876,   # noqa: E731
+                      "face_down": False, "sideways": False,
+                      "top3": [{"code": "1m", "p": 0.9876}, {"code": "2m", "p": 0.01}, {"code": "7m", "p": 0.001}]}
+    jpeg = io.BytesIO()
+    Image.new("RGB", (64, 48), (1, 2, 3)).save(jpeg, "JPEG")
+    with app.app_context():
+        draft = get_store().create_draft({"jpeg": jpeg.getvalue(), "width": 64, "height": 48},
+                                         {"tiles": [tile(i) for i in range(300)]})
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0,
+                                                     "draft": draft})
+    assert len(r.json["hand"]["tiles_read"]) == 300
+    r = client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json)
+    assert r.status_code == 201, r.json
+    assert len(client.get(f"/api/games/{r.json['game']['id']}").json["hands"][0]["tiles_read"]) == 300
+
+
 def test_a_deleted_or_undone_hand_is_restored_through_the_api(client):
     # the history said "restorable" and an id, but only the page's form (with its token) restored
     gid = new_game(client)

@@ -475,11 +475,20 @@ def shows_something(name: str) -> bool:
     return any(not c.isspace() and c not in _BLANK_LETTERS for c in name_key(name))
 
 
+def _ignorable(c: str) -> bool:
+    """Whether ``c`` shows nothing by itself (Unicode's default ignorable code points): format
+    characters, variation selectors (a phone writes « ❤️ » with U+FE0F, another « ❤ » without),
+    the grapheme joiner, Khmer's and Mongolian's invisible vowels and selectors."""
+    o = ord(c)
+    return (unicodedata.category(c) == "Cf" or 0xFE00 <= o <= 0xFE0F or 0xE0100 <= o <= 0xE01EF
+            or o in (0x034F, 0x17B4, 0x17B5) or 0x180B <= o <= 0x180F)
+
+
 def name_key(name: str) -> str:
-    """A player's name as it reads: compatibility forms folded (NFKC), case ignored, invisible
-    format characters (zero-width space, soft hyphen...) left out."""
+    """A player's name as it reads: compatibility forms folded (NFKC), case ignored, what shows
+    nothing by itself (zero-width space, soft hyphen, variation selectors...) left out."""
     folded = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(c for c in folded if unicodedata.category(c) != "Cf")
+    return "".join(c for c in folded if not _ignorable(c))
 
 
 def _flow_options(rules: str, flow) -> dict:

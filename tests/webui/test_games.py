@@ -800,7 +800,7 @@ def test_a_win_on_a_kong_replacement_with_a_discarder_names_the_discarder(client
     assert "drawn from the wall" in r.json["error"]["message"]
 
 
-@pytest.mark.parametrize("blank", ["\u200b", "\u00ad\u2060", "\u3164", "\u2800 \u200d"])
+@pytest.mark.parametrize("blank", ["\u200b", "\u00ad\u2060", "\u3164", "\u2800 \u200d", "\u034f", "\ufe0f"])
 def test_a_name_that_prints_nothing_is_no_name(client, blank):
     # a zero-width space or a Hangul filler made a player whose column on the sheet was blank
     r = client.post("/api/games", json={"name": "Friday", "rules": "mcr", "players": ["Ann", blank, "Cy", "Di"]})
@@ -808,6 +808,20 @@ def test_a_name_that_prints_nothing_is_no_name(client, blank):
     assert "player 2 needs a name" in r.json["error"]["message"]
     r = client.post("/api/games", json={"name": blank, "rules": "mcr", "players": ["Ann", "Bo", "Cy", "Di"]})
     assert r.status_code == 201 and r.json["game"]["name"] == "Ann / Bo / Cy / Di"
+
+
+def test_a_name_with_a_variation_selector_is_the_same_player(client):
+    # one phone writes « Léa ❤️ » (U+FE0F after the heart), another « Léa ❤ »: two players in the
+    # standings, and "Bob" and "Bob" + U+FE0F two players of one game
+    for lea in ("Léa \u2764\ufe0f", "Léa \u2764"):
+        gid = client.post("/api/games", json={"rules": "mcr", "players": [lea, "Bob", "Cy", "Di"]}).json["game"]["id"]
+        assert client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 0,
+                                                            "discarder": 1}).status_code == 201
+        assert client.post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
+    standing = client.get("/api/standings?rules=mcr").json
+    assert [p["games"] for p in standing["players"] if p["name"].startswith("Léa")] == [2]
+    r = client.post("/api/games", json={"rules": "mcr", "players": ["Bob", "Bob\ufe0f", "Cy", "Di"]})
+    assert r.status_code == 400 and "read alike" in r.json["error"]["message"]
 
 
 def test_a_refused_new_game_comes_back_in_its_form_as_filled(client):

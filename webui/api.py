@@ -14,7 +14,7 @@ import scorer
 
 from . import calibrate, gamelog, i18n, reading, scoring, standings, validation
 from .errors import respond
-from .store import DuplicateRequest, get_store
+from .store import REQUEST_DIGEST_FIELD, DuplicateRequest, get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -305,7 +305,7 @@ def hand_request_key(draft_id: str | None) -> str | None:
 
 
 #: kept beside a first answer: the digest of the request it answered (never sent back)
-REQUEST_DIGEST = "_request_sha256"
+REQUEST_DIGEST = REQUEST_DIGEST_FIELD
 
 
 def request_digest(data: dict) -> str:
@@ -337,11 +337,16 @@ def add_hand(game_id):
     # a header key names one request: its body is kept to tell a retry from another hand
     digest = request_digest(data) if key is not None and key.startswith("key:") else None
     store = get_store()
+    # a draft is recorded once, whatever key the request has too (sent with a header key, it was
+    # not marked as recorded, and was recorded again)
+    drafted = "draft:" + draft_id if draft_id and key != "draft:" + draft_id else None
     if key is not None:
         store.get_game(game_id)
         prior = store.find_request(game_id, key)
         if prior is not None:
             return _replay(game_id, prior, digest)
+    if drafted is not None and store.has_request_key(game_id, drafted):
+        return _replay(game_id, store.find_request(game_id, drafted), None)
     draft = store.get_draft(draft_id) if draft_id else None
     try:
         with store.transaction():
@@ -351,6 +356,8 @@ def add_hand(game_id):
                 # the request's digest kept with the hand, in its transaction: kept with the answer
                 # alone, an answer not kept let the key's retry with another hand replay this one
                 store.keep_response(game_id, key, {REQUEST_DIGEST: digest})
+            if drafted is not None:
+                store.add_request_key(game_id, drafted, hand["id"])
     except DuplicateRequest:   # the same request, recorded by a concurrent retry
         return _replay(game_id, store.find_request(game_id, key), digest)
     view = gamelog.standing(store, game_id)

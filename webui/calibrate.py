@@ -710,6 +710,7 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
     if removed is None:
         return None
     data_dir = current_app.config.get("DATA_DIR")
+    removed.pop("request_digests", None)
     for key in removed.pop("request_keys", None) or []:
         draft_id = key[len("draft:"):]
         if not (key.startswith("draft:") and _HAND_KEY.fullmatch(draft_id)):

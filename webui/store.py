@@ -205,6 +205,8 @@ MAX_WAITING_DRAFTS = 300
 #: The kinds of log row that are hands played, as the lists of games count them: the end of a
 #: game, a false win or a chombo is a row of the log, not a hand (a chombo's hand is dealt again).
 PLAYED_KINDS = ("win", "draw")
+#: Kept beside an Idempotency-Key's first answer: the digest of the request it answered (webui.api).
+REQUEST_DIGEST_FIELD = "_request_sha256"
 
 
 def now() -> str:
@@ -615,6 +617,12 @@ class Store:
             return None
         return {"hand": self._hand(row), "response": _load(row["response"])}
 
+    def add_request_key(self, game_id: int, key: str, hand_id: int) -> None:
+        """One more key the hand ``hand_id`` was recorded by (its draft, beside an Idempotency-Key)."""
+        with self.transaction() as c:
+            c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
+                      (game_id, key, hand_id))
+
     def keep_response(self, game_id: int, key: str, response: dict) -> None:
         with self.transaction() as c:
             c.execute("UPDATE hand_requests SET response = ? WHERE game_id = ? AND key = ?",
@@ -764,8 +772,12 @@ class Store:
             hand = self.get_hand(game_id, seq)
             # The draft or Idempotency-Key it was recorded under: a tile-set profile that learnt
             # the hand by its draft forgets it (webui.calibrate.forget_recorded_hands).
-            hand["request_keys"] = [r[0] for r in c.execute("SELECT key FROM hand_requests WHERE hand_id = ?",
-                                                            (hand["id"],))]
+            kept = c.execute("SELECT key, response FROM hand_requests WHERE hand_id = ?", (hand["id"],)).fetchall()
+            hand["request_keys"] = [r[0] for r in kept]
+            # and the digest of the request each Idempotency-Key answered: restored, the key sent
+            # again with another hand was replayed as this one (the other hand lost), not refused
+            digests = {r[0]: (_load(r[1]) or {}).get(REQUEST_DIGEST_FIELD) for r in kept if r[1]}
+            hand["request_digests"] = {k: d for k, d in digests.items() if isinstance(d, str)}
             top = c.execute("SELECT MAX(seq) FROM hands WHERE game_id = ?", (game_id,)).fetchone()[0]
             c.execute("DELETE FROM hands WHERE id = ?", (hand["id"],))
             # Two steps: UNIQUE (game_id, seq) is checked row by row.
@@ -787,9 +799,12 @@ class Store:
                 photo_id = None
             hand_id = self._insert_hand(c, game_id, seq, hand, photo_id)
             # its draft or Idempotency-Key again: the draft shows it recorded, a resend finds it
+            digests = hand.get("request_digests") or {}
             for key in hand.get("request_keys") or []:
-                c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
-                          (game_id, key, hand_id))
+                digest = digests.get(key) if isinstance(digests, dict) else None
+                c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id, response) VALUES (?, ?, ?, ?)",
+                          (game_id, key, hand_id,
+                           json.dumps({REQUEST_DIGEST_FIELD: digest}) if isinstance(digest, str) else None))
             self._renumber_seat_starts(c, game_id, top, deleted=None)
 
     def set_seat_starts(self, game_id: int, starts: list[int]) -> None:

@@ -470,6 +470,51 @@ def test_a_hand_recorded_whose_answer_cannot_be_kept_is_answered_as_recorded(cli
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
 
 
+def test_a_draft_is_recorded_once_whatever_key_its_request_has(app, client):
+    # sent with an Idempotency-Key, a draft was not marked as recorded: sent again without the
+    # key (or from its review page) it was recorded a second time
+    import io
+
+    from PIL import Image
+
+    from webui import drafts
+    from webui.store import get_store
+    jpeg = io.BytesIO()
+    Image.new("RGB", (64, 48), (9, 9, 9)).save(jpeg, "JPEG")
+    with app.app_context():
+        draft = get_store().create_draft({"jpeg": jpeg.getvalue(), "width": 64, "height": 48}, {"tiles": []})
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD"),
+                                          "flow": {"open_ended": True}}).json["game"]["id"]
+    body = {"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0, "draft": draft}
+    assert client.post(f"/api/games/{gid}/hands", json=body, headers={"Idempotency-Key": "phone-1"}).status_code == 201
+    again = client.post(f"/api/games/{gid}/hands", json=body)
+    assert again.status_code == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    other = client.post(f"/api/games/{gid}/hands", json=body, headers={"Idempotency-Key": "phone-2"})
+    assert other.headers.get("Idempotent-Replayed") == "true"
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+    with app.app_context():
+        assert drafts.recorded(get_store(), draft) == {"game_id": gid, "seq": 1}
+
+
+def test_an_idempotency_key_of_a_restored_hand_still_refuses_another_hand(client):
+    # restored, the key's request digest was gone: the key sent with another hand was answered as
+    # a replay of the first, and the other hand silently not recorded
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD"),
+                                          "flow": {"open_ended": True}}).json["game"]["id"]
+    key = {"Idempotency-Key": "k-1"}
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0},
+                       headers=key).status_code == 201
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    edit = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    assert client.post(f"/api/games/{gid}/edits/{edit}/restore", json={}).status_code == 200
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers=key)
+    assert r.status_code == 422 and r.json["error"]["code"] == "idempotency_mismatch", r.json
+    same = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0},
+                       headers=key)
+    assert same.status_code == 201 and same.headers.get("Idempotent-Replayed") == "true"
+    assert [h["kind"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["win"]
+
+
 def test_a_disk_too_full_for_the_app_s_tables_is_said_in_one_line(tmp_path, monkeypatch):
     import sqlite3
     import pytest

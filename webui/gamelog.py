@@ -2619,9 +2619,12 @@ def _import_json(store: Store, data) -> int:
         raise GameError("bad_import", "not an mjtable game export (format must be mjtable-game)")
     if data.get("version") not in IMPORT_VERSIONS or isinstance(data.get("version"), bool):
         raise GameError("bad_import", f"unsupported export version {data.get('version')!r}")
-    if data["version"] == 2:
-        return _import_replayed(store, data)
     g = data.get("game")
+    # a game from before the game flow, exported since: its deals and points as recorded, as its
+    # version-1 export kept them (replayed under the flow, its points changed)
+    legacy = isinstance(g, dict) and isinstance(g.get("flow"), dict) and g["flow"].get("legacy") is True
+    if data["version"] == 2 and not legacy:
+        return _import_replayed(store, data)
     if not isinstance(g, dict):
         raise GameError("bad_import", "game must be an object", field="game")
     rules = g.get("rules")

@@ -1152,6 +1152,16 @@ def test_a_version_1_export_imports_as_recorded(client):
     r = client.post("/api/games/import", json=data)
     assert r.status_code == 201, r.json
     assert r.json["hands"][0]["dealer"] == 2 and r.json["flow"]["legacy"] is True
+    # exported again (as version 2), it imports as recorded too: replayed under the game flow, its
+    # deals, counters and points changed ("the file's points differ", as if the file were edited)
+    legacy = r.json["game"]["id"]
+    before = client.get(f"/api/games/{legacy}").json
+    again = client.post("/api/games/import", json=client.get(f"/api/games/{legacy}/export.json").json)
+    assert again.status_code == 201, again.json
+    after = client.get(f"/api/games/{again.json['game']['id']}").json
+    assert after["game"]["flow"] == {"legacy": True} and after["totals"] == before["totals"]
+    assert [(h["dealer"], h["deltas"]) for h in after["hands"]] == [(h["dealer"], h["deltas"]) for h in before["hands"]]
+    assert not any("differ" in w for w in again.json.get("warnings") or [])
 
 
 def test_a_riichi_false_win_is_announced_as_a_chombo(client):

@@ -521,6 +521,10 @@ FR = {
         "Le profil « {name} » porte déjà ce nom : rien n'a été changé.",
     "Tap a box to correct its tile.": "Touchez un cadre pour corriger sa tuile.",
     "Record as false win": "Enregistrer un faux Mah-jong", "Record it as a false win": "L'enregistrer comme faux Mah-jong", "Record as chombo": "Enregistrer un chombo", "Record it as a chombo": "L'enregistrer comme chombo",
+    "Record a chombo: {player}, the dealer, pays a mangan, 4,000 to each other player?":
+        "Enregistrer un chombo : {player}, le donneur, paie un mangan, 4 000 à chacun des autres ?",
+    "Record a chombo: {player} pays a mangan, 4,000 to the dealer ({dealer}) and 2,000 to each of the two others?":
+        "Enregistrer un chombo : {player} paie un mangan, 4 000 au donneur ({dealer}) et 2 000 à chacun des deux autres ?",
     "Record a chombo: {player} loses 20,000 after the uma?": "Enregistrer un chombo : {player} perd 20 000 après l'uma ?",
     "Record a chombo: {player} pays a mangan (4,000 to East and 2,000 to the others, or the dealer 4,000 to each)?":
         "Enregistrer un chombo : {player} paie un mangan (4 000 à Est et 2 000 aux autres ; 4 000 à chacun s'il est croupier) ?",

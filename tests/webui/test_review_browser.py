@@ -667,6 +667,30 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     assert not console_errors(d)
 
 
+def test_a_chombo_is_confirmed_with_what_the_offenders_seat_pays(server, browser, app):
+    # "pays a mangan (4,000 to East and 2,000 to the others, or the dealer 4,000 to each)": the
+    # page knew the seat and left the table to work it out (002 §3.4.6)
+    game = _game(app, "riichi")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=123m456p789s11z23s%204s")
+    wait(d).until(lambda drv: score_total(drv) is not None or drv.find_elements(By.ID, "declare-note"))
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(lambda drv: drv.find_element(By.ID, "declare-note").text.startswith("Cannot be recorded as a win:"))
+    d.execute_script("window.confirm = (m) => { sessionStorage.setItem('asked', m); return false; }")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "false-win-button"))).click()
+    wait(d).until(lambda drv: drv.execute_script("return sessionStorage.getItem('asked')"))
+    assert d.execute_script("return sessionStorage.getItem('asked')") == \
+        "Record a chombo: Bob pays a mangan, 4,000 to the dealer (Ann) and 2,000 to each of the two others?"
+    choose(d, "winner", "Ann")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "false-win-button"))).click()
+    wait(d).until(lambda drv: "the dealer," in (drv.execute_script("return sessionStorage.getItem('asked')") or ""))
+    assert d.execute_script("return sessionStorage.getItem('asked')") == \
+        "Record a chombo: Ann, the dealer, pays a mangan, 4,000 to each other player?"
+    assert app.test_client().get(f"/api/games/{game}").json["hands"] == []      # refused twice: nothing recorded
+    assert not console_errors(d)
+
+
 def test_the_bottom_bars_total_and_unit_are_in_the_pages_language(server, browser):
     d = browser
     d.get(server + "/review/new?rules=riichi&lang=fr&hand=123m456m789p55s23s%204s")

@@ -1646,7 +1646,13 @@
       const f = formFields();
       // the player who pays, by name (the winner chosen on the page)
       const offender = data.game && data.game.players[Number(f.winner)];
-      if (falseWin && !window.confirm(e.submitter.dataset.confirm.replace("{player}", offender || "?"))) return;
+      // a chombo's amounts as this player's seat pays them (the dealer chosen on the page): "4,000 to
+      // East and 2,000 to the others, or the dealer 4,000 to each" left the table to work it out
+      const asked = e.submitter && e.submitter.dataset;
+      const dealerName = data.game && f.dealer !== undefined && f.dealer !== "" ? data.game.players[Number(f.dealer)] : null;
+      const question = !falseWin || !offender || !dealerName || !asked.confirmDealer ? (asked && asked.confirm)
+        : (String(f.winner) === String(f.dealer) ? asked.confirmDealer : asked.confirmOther.replace("{dealer}", dealerName));
+      if (falseWin && !window.confirm(question.replace("{player}", offender || "?"))) return;
       // a deal other than the game's next one skips the deals between (a half game's last hand,
       // recorded as E1 by a dealer changed under "More about this hand", went on to E2): asked
       const dealSkip = $("deal-note");

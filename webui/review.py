@@ -27,12 +27,15 @@ def _setup(state):
 
 
 #: Context the player is asked at once; the rest waits under "More about this hand".
+#: A riichi's ippatsu and ura dora too, asked once riichi is ticked (the game page asks them at
+#: once; here they waited under "More about this hand", where a riichi winner nearly always needs
+#: the ura dora).
 MAIN_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "discarder", "riichi", "dora_indicators", "honba",
-                "riichi_sticks")
+                "riichi_sticks", "ippatsu", "ura_dora_indicators")
 #: Context that only matters for some hands: asked only when the hand has a kong, was won on a
-#: discard, or has an exposed meld (review.js shows and hides them).
+#: discard, has an exposed meld, or was won in riichi (review.js shows and hides them).
 NEEDS = {"kong_replacement": "kong", "double_kong": "kong", "robbing_kong": "discard", "discarder": "discard",
-         "liable_player": "exposed", "bao_exempt": "exposed"}
+         "liable_player": "exposed", "bao_exempt": "exposed", "ippatsu": "riichi", "ura_dora_indicators": "riichi"}
 #: The picker, one suit per row.
 PICKER_ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [[f"{n}z" for n in range(1, 8)],
                                                                      ["0m", "0p", "0s"], [f"{n}f" for n in range(1, 9)]]

@@ -691,6 +691,23 @@ def test_a_chombo_is_confirmed_with_what_the_offenders_seat_pays(server, browser
     assert not console_errors(d)
 
 
+def test_a_riichis_ippatsu_and_ura_dora_are_asked_once_riichi_is_ticked(server, browser):
+    # they waited under "More about this hand", where a riichi winner nearly always needs the ura dora
+    d = browser
+    d.get(server + "/review/new?rules=riichi&hand=123m456p789s11z23s%204s")
+    wait(d).until(lambda drv: drv.find_elements(By.NAME, "ctx_riichi"))
+    ura = d.find_element(By.NAME, "ctx_ura_dora_indicators")
+    assert d.execute_script("return arguments[0].closest('details')", ura) is None       # not folded away
+    assert not ura.is_displayed() and not d.find_element(By.NAME, "ctx_ippatsu").is_displayed()
+    d.find_element(By.NAME, "ctx_riichi").click()
+    wait(d).until(lambda drv: ura.is_displayed())
+    assert d.find_element(By.NAME, "ctx_ippatsu").is_displayed()
+    assert ura.get_dom_attribute("autocapitalize") == "off"
+    d.find_element(By.NAME, "ctx_riichi").click()
+    wait(d).until(lambda drv: not ura.is_displayed())
+    assert not console_errors(d)
+
+
 def test_the_bottom_bars_total_and_unit_are_in_the_pages_language(server, browser):
     d = browser
     d.get(server + "/review/new?rules=riichi&lang=fr&hand=123m456m789p55s23s%204s")

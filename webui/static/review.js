@@ -1028,7 +1028,8 @@
     const hasKong = groups.some((g) => g.kind === "meld" && g.tiles.length === 4);
     const exposed = groups.some((g) => g.kind === "meld" && !g.concealed);
     const discard = data.game ? f.discarder !== "" : !("ctx_self_drawn" in f);
-    const need = { kong: hasKong, exposed, discard };
+    const riichi = "ctx_riichi" in f || "ctx_double_riichi" in f;
+    const need = { kong: hasKong, exposed, discard, riichi };
     ctxForm.querySelectorAll(".ctx[data-need]").forEach((el) => {
       const n = el.dataset.need;
       el.hidden = !!n && !need[n];
@@ -1513,6 +1514,7 @@
     syncWinnersRiichi(e.target);
     ownStickOnTable(e.target);
     nameLiable();
+    showNeeded();       // riichi ticked: its ippatsu and ura dora asked
     change(null);
   });
   // Outside a game, a riichi ticked puts the winner's own stick on the table (002 §3.3.14): the

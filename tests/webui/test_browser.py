@@ -256,6 +256,12 @@ def test_a_saved_photo_can_be_chosen_beside_the_camera(server, browser, fake_rea
     choose = d.find_element(By.ID, "photo-choose")
     assert d.find_element(By.ID, "choose-button").is_displayed() and choose.get_attribute("capture") is None
     assert d.find_element(By.ID, "photo-input").get_attribute("capture") == "environment"
+    # the name of the photo taken or chosen under both buttons, not beside "Choose a saved photo"
+    # alone (a photo taken with the camera was named beside the other button)
+    below = d.execute_script("const n = document.getElementById('photo-name'); n.textContent = 'IMG_0001.jpg';"
+                             "const b = ['photo-button', 'choose-button'].map((i) => document.getElementById(i)"
+                             ".getBoundingClientRect().bottom); return n.getBoundingClientRect().top >= Math.max(...b) - 1;")
+    assert below
     choose.send_keys(str(path))
     wait(d, 60).until(lambda drv: "/review/" in drv.current_url)
     assert fake_reader

@@ -26,9 +26,11 @@ EXPORT_VERSION = 2
 #: Exports of version 1 (before the game flow) import as games that keep their recorded deals.
 IMPORT_VERSIONS = (1, 2)
 #: Context keys that describe one win; they are not carried to the next hand's form.
+#: Hong Kong's double kong and bao exemption too: carried over, every later photo of the game was
+#: scored "a double kong win needs two kongs in the hand", no win.
 PER_HAND_KEYS = {"self_drawn", "discarder", "seat_wind", "last_tile", "kong_replacement", "robbing_kong",
                  "last_of_kind", "riichi", "double_riichi", "ippatsu", "tenhou", "chiihou", "renhou",
-                 "dora_indicators", "ura_dora_indicators", "liable_player"}
+                 "dora_indicators", "ura_dora_indicators", "liable_player", "double_kong", "bao_exempt"}
 #: Context keys the game sets from the seats and the flow (never taken from a form in a game).
 SEAT_KEYS = {"seat_wind", "round_wind", "self_drawn", "discarder", "honba", "riichi_sticks", "riichi"}
 MAX_NAME = 60
@@ -806,7 +808,8 @@ def context_at(game: dict, deal: Deal) -> dict:
     """``game``'s remembered context with the round wind and counters of ``deal`` (the next one):
     the remembered ones are the last win's, and a draw since moves them (``GET /api/games`` gave
     the East round's wind in the South round)."""
-    ctx = dict(game["context"])
+    # a hand's own flags left out, a game that remembered them before they were known as such too
+    ctx = {k: v for k, v in game["context"].items() if k not in PER_HAND_KEYS}
     if not deal.finished:
         ctx["round_wind"] = deal.round_wind
         if flow_of(game).has_counters:

@@ -2933,3 +2933,24 @@ def test_a_hand_recorded_in_a_round_the_rules_do_not_play_can_still_be_edited_an
     game = client.get(f"/api/games/{gid}").json["game"]
     assert review._round_winds(game, {"round_wind": "W"}) == ["E", "S", "W"]
     assert review._round_winds(game, None) == ["E", "S"] and review._round_winds(None) == list(settlement.WINDS)
+
+
+def test_a_hong_kong_double_kong_is_not_carried_to_the_next_hand(app, client):
+    # the game remembered one hand's double kong: every later photo of the game was scored "a
+    # double kong win needs two kongs in the hand", no win
+    from webui import gamelog
+    from webui.store import get_store
+    gid = new_game(client, "hk")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "[1111m][2222p]345s678s9s 9s", "winner": 1,
+                                                     "discarder": None,
+                                                     "context": {"kong_replacement": True, "double_kong": True}})
+    assert r.status_code == 201, r.json
+    game = client.get(f"/api/games/{gid}").json["game"]
+    assert "double_kong" not in game["context"] and "bao_exempt" not in game["context"]
+    with app.app_context():
+        store = get_store()
+        store.conn.execute("UPDATE games SET context = ? WHERE id = ?",          # remembered before
+                           ('{"double_kong": true, "bao_exempt": true}', gid))
+        assert "double_kong" not in gamelog.reading_context(store, store.get_game(gid))
+    page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert not re.search(r'name="ctx_double_kong"[^>]*checked', page)

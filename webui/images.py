@@ -173,7 +173,13 @@ def decode(data: bytes, max_pixels: int) -> Photo:
         if img is None:
             raise ImageError("broken", f"the {kind} image is damaged or truncated and cannot be decoded") from None
         upright = False         # the reader is given the copy decoded here (OpenCV turned it by its EXIF)
+        reduce = max(reduce, 2) if max(img.size) < max(header.width, header.height) else reduce
     source_size = img.size
+    if reduce > 1:
+        # the photo's own size, turned as the picture was: taken after a reduced decoding, the
+        # API's boxes came back at a half or a quarter of the photo's pixels
+        w, h = header.width, header.height
+        source_size = (w, h) if (img.size[0] >= img.size[1]) == (w >= h) else (h, w)
     scaled = max(img.size) > MAX_SIDE
     if scaled and min(img.size) * MAX_SIDE / max(img.size) < vision_decode.MIN_SIDE:
         # said of the picture sent: "the image is 3000×15 pixels" named a size the player never had

@@ -43,6 +43,9 @@ def test_a_jpeg_over_the_pixel_limit_is_decoded_reduced_as_the_reader_decodes_it
     # the API refused a phone's 48-MP JPEG (over its 40-MP limit) that `mjtable read` read at a half
     photo = images.decode(SAMPLES["JPEG"], 1000)        # 40 × 30 = 1,200 pixels
     assert (photo.width, photo.height) == (20, 15) and photo.for_reader == photo.jpeg
+    # the photo's own size kept, by which the API's boxes are put back in its pixels (they came
+    # back at a half of them)
+    assert (photo.source_width, photo.source_height) == (40, 30)
     with pytest.raises(ImageError) as e:                # within it at a quarter at most
         images.decode(SAMPLES["JPEG"], 60)
     assert e.value.code == "too_large" and "40×30" in e.value.message

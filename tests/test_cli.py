@@ -2448,3 +2448,24 @@ def test_an_unexpected_error_of_the_game_log_commands_keeps_its_traceback(capsys
     assert code == 2 and err.startswith("error: an unexpected error (KeyError) stopped this request"), err
     assert "Traceback (most recent call last)" in err and "KeyError: 'seat'" in err
     assert logging.getLogger("webui").handlers == before
+
+
+def test_a_damaged_model_is_said_in_one_line_not_a_traceback(capsys, tmp_path, monkeypatch):
+    # a truncated detector.pt ended `mjtable read` in a traceback and exit 1 ("no tile found"),
+    # and the web app's reading in a 500
+    import vision.detector as detector
+    from vision import reader
+    bad = tmp_path / "detector.pt"
+    bad.write_bytes(b"version https://git-lfs.github.com/spec/v1\n")
+    monkeypatch.setattr(detector, "DEFAULT_WEIGHTS", bad)
+    monkeypatch.setattr(reader, "_DEFAULT", None)
+    photo = str(Path(__file__).parent / "fixtures" / "vision" / "hands" / "hand_riichi_dora.jpg")
+    code, out, err = run(capsys, "read", photo)
+    assert code == 2 and err.startswith("error: the reader's models could not be loaded") and "Traceback" not in err, err
+    code, out, _ = run(capsys, "read", photo, "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "model_missing"
+    data = str(tmp_path / "d")
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", data)
+    code, _, err = run(capsys, "record", "win", "1", "--photo", photo, "--winner", "B", "--self-drawn", "--data-dir", data)
+    assert code == 2 and "the reader's models could not be loaded" in err, err
+    monkeypatch.setattr(reader, "_DEFAULT", None)

@@ -39,6 +39,7 @@ from .face_up import faces_at_sight, faces_turn, unturned_read, upright_margin, 
 from .looks import Look, choose_look, clearly_beats
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead, TileReads
+from .errors import ModelMissingError
 
 CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
 DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detector_side)
@@ -1442,8 +1443,15 @@ def default_reader() -> TileReader:
         if _DEFAULT is None:
             # the shipped classifier, shared with tile-set profiles, reads with the shipped corners
             from .corners import shipped_corner_finder
-            finder = shipped_corner_finder() if FACE_MARGIN is not None else None
-            _DEFAULT = TileReader(classifier=default_classifier(), corner_finder=finder)
+            try:
+                finder = shipped_corner_finder() if FACE_MARGIN is not None else None
+                _DEFAULT = TileReader(classifier=default_classifier(), corner_finder=finder)
+            except ModelMissingError:
+                raise
+            except Exception as exc:    # a weights file damaged or truncated: a model missing, said so
+                raise ModelMissingError(f"the reader's models could not be loaded ({type(exc).__name__}: "
+                                        f"{str(exc)[:200]}): install mjtable again, or fetch its models/ folder "
+                                        "again") from exc
     return _DEFAULT
 
 

@@ -83,7 +83,7 @@ def _photo_bytes_once(photo: str):
 
 def run(args) -> int:
     import scorer
-    from vision.errors import ImageError
+    from vision.errors import ImageError, ModelMissingError
 
     from ..context_args import context_from_args, options_from_args, own_stick
     from vision.profile import ProfileError
@@ -150,6 +150,8 @@ def run(args) -> int:
         return _fail(args, {"code": "bad_profile", "message": message})
     except FileNotFoundError as e:
         return _fail(args, {"code": "not_found", "message": str(e)})
+    except ModelMissingError as e:      # a traceback and exit 1 ("no tile found"); the epilog says 2
+        return _fail(args, {"code": "model_missing", "message": str(e)})
     if getattr(args, "profile_warning", None):
         result.setdefault("reading", {}).setdefault("warnings", []).append(args.profile_warning)
     if args.json:

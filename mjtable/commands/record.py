@@ -182,7 +182,7 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
     """The hand read from the photo ``path`` under ``rules`` (``mjtable read``'s reading, with the
     active tile-set profile), said as read so the table can check it; the game's own seats and
     counters are put in by the game. Refused when no winning hand is rebuilt from it."""
-    from vision.errors import ImageError
+    from vision.errors import ImageError, ModelMissingError
     from vision.profile import ProfileError, ProfileStore
 
     from ..pipeline import read_photo
@@ -196,6 +196,8 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
         except ProfileError as e:   # made with other classifier weights: a traceback, where the web reads on
             print(f"warning: {e}; read with the base model", file=sys.stderr)
             result = read_photo(path, rules=rules)
+    except ModelMissingError as e:     # a traceback: the reader's weights missing or damaged
+        raise Refused(str(e)) from None
     except (ImageError, FileNotFoundError, OSError) as e:
         message = e.to_dict()["message"] if isinstance(e, ImageError) else (e.strerror or str(e))
         raise Refused(f"{path}: {message}") from None

@@ -1449,9 +1449,9 @@ def default_reader() -> TileReader:
             except ModelMissingError:
                 raise
             except Exception as exc:    # a weights file damaged or truncated: a model missing, said so
-                raise ModelMissingError(f"the reader's models could not be loaded ({type(exc).__name__}: "
-                                        f"{str(exc)[:200]}): install mjtable again, or fetch its models/ folder "
-                                        "again") from exc
+                why = (str(exc).splitlines() or [""])[0].removeprefix("ERROR ❌️ ")[:200]
+                raise ModelMissingError(f"the reader's models could not be loaded ({type(exc).__name__}: {why}): "
+                                        "install mjtable again, or fetch its models/ folder again") from exc
     return _DEFAULT
 
 

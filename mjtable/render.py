@@ -240,7 +240,8 @@ def _set_text(entry: dict, w: Words) -> str:
     """A set of the decomposition as notation, with its note in this language ("completed by
     the discard": why a pung held in the hand counts as exposed)."""
     text = entry.get("text", "") or "".join(entry.get("tiles", []))
-    note = entry.get("note")
+    # MCR's sets carry the note in their text alone (« 777z (completed by the discard) » in French)
+    note = entry.get("note") or ("completed by the discard" if "(completed by the discard)" in text else None)
     return text.replace(f"({note})", f"({w.msg(note)})") if note and w.french else text
 
 

@@ -2469,3 +2469,14 @@ def test_a_damaged_model_is_said_in_one_line_not_a_traceback(capsys, tmp_path, m
     code, _, err = run(capsys, "record", "win", "1", "--photo", photo, "--winner", "B", "--self-drawn", "--data-dir", data)
     assert code == 2 and "the reader's models could not be loaded" in err, err
     monkeypatch.setattr(reader, "_DEFAULT", None)
+
+
+def test_mcr_explanations_in_french_leave_no_english(capsys):
+    # the account-once reason was cut at its "; " and its opening and closing sentences left in
+    # English, the fan named in English; MCR's "read as" line said "(completed by the discard)"
+    code, out, _ = run(capsys, "score", "123m456p789s13s55p 2s", "--self-drawn", "--lang", "fr")
+    line = next(x for x in out.splitlines() if "Deux Chow Terminaux" in x)
+    assert "Ses combinaisons 123s et 789s sont déjà utilisées ensemble : Double Chow Mélangé réunit 123s et 123m" in line
+    assert "Its sets" not in line and "A set already" not in line
+    code, out, _ = run(capsys, "score", "[555z,1][666z,2]123m99m77z 7z", "--lang", "fr")
+    assert "777z (complété par l'écart)" in out and "completed by the discard" not in out

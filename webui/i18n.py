@@ -3859,6 +3859,14 @@ def _counted(text: str) -> str:
     return _COUNTED_CLAUSE.sub(lambda m: m.group(1) + _plural(m.group(2), int(re.sub(r"\D", "", m.group(1)))), text)
 
 
+def _words_matched(text: str) -> int:
+    """How many characters of its own words the English message pattern ``text`` matches has (its
+    values left out); 0 where none matches."""
+    text = strip_citation(str(text)).strip()
+    pattern = next((p for p, _ in _MESSAGE_PATTERNS if p.match(text)), None)
+    return 0 if pattern is None else len(pattern.pattern.replace("(.+?)", ""))
+
+
 def _message(text, code: str | None) -> str:
     """``msg``'s text in the page's language."""
     if text is None:
@@ -3873,6 +3881,11 @@ def _message(text, code: str | None) -> str:
     if len(parts) > 1:
         each = [french_message(p) for p in parts]
         french = " ; ".join(each) if all(e is not None for e in each) else None
+        # unless one message of more words holds the "; " itself (the account-once reason: "Its
+        # sets ... combined: A combines ...; B combines .... A set already ..." was cut at it, its
+        # opening and closing sentences left in English)
+        if french is not None and _words_matched(str(text)) > max(_words_matched(p) for p in parts):
+            french = french_message(text) or french
     if french is None:
         french = french_message(text)
     if french is not None:

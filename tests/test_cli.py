@@ -2476,7 +2476,8 @@ def test_mcr_explanations_in_french_leave_no_english(capsys):
     # English, the fan named in English; MCR's "read as" line said "(completed by the discard)"
     code, out, _ = run(capsys, "score", "123m456p789s13s55p 2s", "--self-drawn", "--lang", "fr")
     line = next(x for x in out.splitlines() if "Deux Chow Terminaux" in x)
-    assert "Ses combinaisons 123s et 789s sont déjà utilisées ensemble : Double Chow Mélangé réunit 123s et 123m" in line
-    assert "Its sets" not in line and "A set already" not in line
+    assert "Ses combinaisons 123s et 789s sont déjà liées : Double Chow Mélangé réunit 123s et 123m" in line
+    assert "Deux combinaisons déjà liées, directement ou par d'autres, ne forment pas d'autre main." in line
+    assert "Its sets" not in line and "Two sets" not in line
     code, out, _ = run(capsys, "score", "[555z,1][666z,2]123m99m77z 7z", "--lang", "fr")
     assert "777z (complété par l'écart)" in out and "completed by the discard" not in out

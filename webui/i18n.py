@@ -3644,14 +3644,16 @@ MESSAGES_FR = {
         "compte Pioche.",
     "A set already combined may be combined only once more.":
         "Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
-    "Its sets {} and {} are already combined: {}. A set already combined may be combined only once more.":
-        "Ses combinaisons {} et {} sont déjà utilisées ensemble : {}. Une combinaison déjà utilisée dans une "
-        "main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
-    "Counted once above; a further one is not. Its sets {} and {} are already combined: {}. A set already "
-    "combined may be combined only once more.":
-        "Comptée une fois ci-dessus ; une de plus ne l'est pas. Ses combinaisons {} et {} sont déjà utilisées "
-        "ensemble : {}. Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne peut l'être "
-        "qu'une fois de plus.",
+    "Two sets already linked, directly or through other sets, form no further fan.":
+        "Deux combinaisons déjà liées, directement ou par d'autres, ne forment pas d'autre main.",
+    "Its sets {} and {} are already linked: {}. Two sets already linked, directly or through other sets, form no "
+    "further fan.":
+        "Ses combinaisons {} et {} sont déjà liées : {}. Deux combinaisons déjà liées, directement ou par "
+        "d'autres, ne forment pas d'autre main.",
+    "Counted once above; a further one is not. Its sets {} and {} are already linked: {}. Two sets already "
+    "linked, directly or through other sets, form no further fan.":
+        "Comptée une fois ci-dessus ; une de plus ne l'est pas. Ses combinaisons {} et {} sont déjà liées : {}. "
+        "Deux combinaisons déjà liées, directement ou par d'autres, ne forment pas d'autre main.",
     "{} combines {} with {}": "{} réunit {} et {}",
     "Counted once above; a further one would reuse its sets. A set already combined may be combined only once more.":
         "Comptée une fois ci-dessus ; une de plus réutiliserait ses combinaisons. Une combinaison déjà utilisée "

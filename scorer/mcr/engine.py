@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from .. import tiles as T
 from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
-from .exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
+from .exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE, NOTE_ALREADY_LINKED, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
 from .reading import CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, readings, set_tiles, waiting_tiles
@@ -382,7 +382,7 @@ def _combined_already(pair, views, counted, rules) -> str:
         before, fan = came[at]
         steps.append(f"{_FAN_LABELS[fan][0]} combines {views[before][3]} with {views[at][3]}")
         at = before
-    text = f"Its sets {views[j][3]} and {views[i][3]} are already combined"
+    text = f"Its sets {views[j][3]} and {views[i][3]} are already linked"
     return f"{text}: {'; '.join(reversed(steps))}." if steps else f"{text}."
 
 
@@ -439,6 +439,8 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                 # the two sets already combined, and by what: a learner read "a set already
                 # combined may be combined only once more" without knowing which sets
                 why = _combined_already(clash[0], views, best[1], rules) + " " if clash else ""
+                if why:
+                    note = NOTE_ALREADY_LINKED
                 if fan in counted:
                     # a second one of a fan that is counted: named so ("Pure Straight: counted once
                     # above" under a counted Pure Straight read as one fan refused beside itself)

@@ -26,6 +26,9 @@ PRINCIPLE_ACCOUNT_ONCE = ("Lorsque 2 ou 3 combinaisons sont utilisées pour form
                           "mains de 2 ou 3 combinaisons ne doivent pas réutiliser plus d'une de ces "
                           "combinaisons.")
 NOTE_ACCOUNT_ONCE = "A set already combined may be combined only once more."
+#: The same principle as applied (docs/rulings.md MCR-17), said after the sets a refused fan would
+#: join: "a set may be combined once more" beside two sets each combined once read as allowing it.
+NOTE_ALREADY_LINKED = "Two sets already linked, directly or through other sets, form no further fan."
 # after a hand's own number in a source ("the hand: 000 n°78; 000, Comptage des points"), so that
 # the principle's words quoted next read as its own, not n°78's
 SOURCE_PRINCIPLES = "000, Comptage des points"

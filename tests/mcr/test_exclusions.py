@@ -244,10 +244,14 @@ def test_account_once_names_the_sets_already_combined_and_the_fans_that_combined
     res = result("234567s234567p55m")
     second = next(e for e in res.excluded if e.id == "short_straight")
     assert second.note == (
-        "Counted once above; a further one is not. Its sets 234s and 567s are already combined: Mixed Double "
+        "Counted once above; a further one is not. Its sets 234s and 567s are already linked: Mixed Double "
         "Chow combines 234s with 234p; Short Straight combines 234p with 567p; Mixed Double Chow combines 567p "
-        "with 567s. A set already combined may be combined only once more.")
+        "with 567s. Two sets already linked, directly or through other sets, form no further fan.")
     # two sets of one counted fan: that fan alone
     straight = next(e for e in result("123456789789m11z").excluded if e.id == "pure_straight")
-    assert "Its sets 123m and 456m are already combined: Pure Straight combines 123m with 456m." in straight.note
+    assert "Its sets 123m and 456m are already linked: Pure Straight combines 123m with 456m." in straight.note
+    # what was applied, not "a set may be combined once more" beside two sets each combined once
+    # (a beginner read it as allowing Two Terminal Chows)
+    terminal = next(e for e in result("123m456p789s13s55p2s").excluded if e.id == "two_terminal_chows")
+    assert terminal.note.endswith("Two sets already linked, directly or through other sets, form no further fan.")
 

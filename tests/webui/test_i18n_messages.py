@@ -123,8 +123,8 @@ def test_every_message_has_its_french(app):
 
 
 def test_the_mcr_exclusion_tables_english_notes_have_their_french(app):
-    from scorer.mcr.exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE
-    notes = {row.note for row in EXCLUSIONS if row.note} | {NOTE_ACCOUNT_ONCE}
+    from scorer.mcr.exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE, NOTE_ALREADY_LINKED
+    notes = {row.note for row in EXCLUSIONS if row.note} | {NOTE_ACCOUNT_ONCE, NOTE_ALREADY_LINKED}
     with app.test_request_context("/?lang=fr"):
         assert sorted(n for n in notes if i18n.french_message(n) is None) == []
         res = scorer.score("123456789789m11z", "mcr")
@@ -137,10 +137,10 @@ def test_account_once_sets_are_said_in_french(app):
     note = next(e for e in result("234567s234567p55m").excluded if e.id == "short_straight").note
     with app.test_request_context():
         assert i18n.french_message(note) == (
-        "Comptée une fois ci-dessus ; une de plus ne l'est pas. Ses combinaisons 234s et 567s sont déjà utilisées "
-            "ensemble : Double Chow Mélangé réunit 234s et 234p ; Petite Suite Pure réunit 234p et 567p ; Double Chow "
-            "Mélangé réunit 567p et 567s. Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne "
-            "peut l'être qu'une fois de plus.")
+        "Comptée une fois ci-dessus ; une de plus ne l'est pas. Ses combinaisons 234s et 567s sont déjà liées : "
+            "Double Chow Mélangé réunit 234s et 234p ; Petite Suite Pure réunit 234p et 567p ; Double Chow "
+            "Mélangé réunit 567p et 567s. Deux combinaisons déjà liées, directement ou par d'autres, ne forment pas "
+            "d'autre main.")
 
 
 def test_english_pages_keep_english(app):

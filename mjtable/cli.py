@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import pkgutil
 import sys
 
@@ -72,9 +73,14 @@ def _refusal(prog: str, message: str, hints: list[str] = ()) -> str:
     the command line asks for it (`record win --lang fr` without its game was refused in English)."""
     if _FRENCH:
         from .french_lines import french_text
-        return (f"{prog} : erreur : {french_text(message) or message}\n" + "".join(f"({line})\n" for line in hints)
+        return (f"{prog} : erreur : {french_text(message) or message}\n"
+                + "".join(f"({french_text(line) or line})\n" for line in hints)
                 + f"({prog} --help liste les arguments)\n")
     return f"{prog}: error: {message}\n" + "".join(f"({line})\n" for line in hints) + f"({prog} --help lists the arguments)\n"
+
+
+#: A word of tiles in notation ("4s", "12f", "[555p,1]"), as a hand's part after a space is.
+_TILES_WORD = re.compile(r"[\[\(]?[0-9]+[mpszf](?:,[0-3])?[\]\)]?(?:[0-9]+[mpszf])*")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -103,6 +109,11 @@ class _Parser(argparse.ArgumentParser):
             flags = set(_command_parser(self, parsed)._option_string_actions)
             hints = {w: PLAYERS_WORDS[w.split("=")[0]] for w in extras if w.split("=")[0] in PLAYERS_WORDS}
             said = [f"{w}: {hint}" for w, hint in hints.items() if hint.split()[0] in flags]
+            hand = getattr(parsed, "hand", None)
+            if isinstance(hand, str) and extras and all(_TILES_WORD.fullmatch(w) for w in extras):
+                # the space before the winning tile ended the hand: a beginner's first mistake,
+                # answered "unrecognized arguments: 4s"
+                said.append(f"a hand with spaces goes in quotes: {prog} \"{' '.join([hand, *extras])}\"")
             self.exit(2, _refusal(prog, f"unrecognized arguments: {' '.join(extras)}", said))
         return parsed
 

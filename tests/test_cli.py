@@ -2172,6 +2172,20 @@ def test_players_words_for_a_wins_context_name_the_flag(capsys):
     assert "one of the arguments --discarder --self-drawn is required\n(--tsumo: --self-drawn)\n" in err
 
 
+def test_a_hand_typed_without_its_quotes_is_answered_with_them(capsys):
+    # the space before the winning tile ended the hand: "unrecognized arguments: 4s" alone
+    with pytest.raises(SystemExit):
+        main(["score", "123m456p789s23s55p", "4s"])
+    assert '(a hand with spaces goes in quotes: mjtable score "123m456p789s23s55p 4s")' in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["score", "123m456p789s23s55p", "4s", "12f", "--lang", "fr"])
+    assert ('(une main avec des espaces s\'écrit entre guillemets : mjtable score "123m456p789s23s55p 4s 12f")'
+            in capsys.readouterr().err)
+    with pytest.raises(SystemExit):                 # a word that is no tile: no such hint
+        main(["score", "123m456p789s23s55p", "hello"])
+    assert "quotes" not in capsys.readouterr().err
+
+
 def test_argparse_refusals_are_french_with_lang_fr(capsys):
     # `record win --lang fr` without its game was refused in English, `score --lang fr` with a
     # wind of no such letter too

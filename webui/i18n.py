@@ -3138,6 +3138,7 @@ MESSAGES_FR = {
     # argparse's refusals of a command line (mjtable/cli.py), Python 3.11's wording
     "the following arguments are required: {}": "il manque ces arguments : {}",
     "unrecognized arguments: {}": "arguments inconnus : {}",
+    "a hand with spaces goes in quotes: {}": "une main avec des espaces s'écrit entre guillemets : {}",
     "one of the arguments {} is required": "l'un des arguments {} est requis",
     "ambiguous option: {} could match {}": "option ambiguë : {} peut désigner {}",
     "argument {}: invalid choice: {} (choose from {})": "argument {} : choix invalide : {} (choisissez parmi {})",

@@ -2495,3 +2495,10 @@ def test_mcr_explanations_in_french_leave_no_english(capsys):
     assert "Its sets" not in line and "Two sets" not in line
     code, out, _ = run(capsys, "score", "[555z,1][666z,2]123m99m77z 7z", "--lang", "fr")
     assert "777z (complété par l'écart)" in out and "completed by the discard" not in out
+
+
+def test_a_knitted_straight_with_five_honours_is_explained_as_such(capsys):
+    # said "plus one set and a pair" under a hand of five single honours (001 « La suite serpentine »,
+    # « Petit serpentin »)
+    code, out, _ = run(capsys, "score", "147m258p369s1234z 5z", "--explain")
+    assert "plus five tiles: a set and a pair, or five single honours" in out, out

@@ -160,10 +160,14 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "14 tuiles isolées, sans paire : des honneurs et des tuiles de 1-4-7, 2-5-8 et 3-6-9, chaque séquence "
         "dans une famille différente (ex. 147m 258p 369s). Main cachée.",
     ),
+    # 001 « La suite serpentine »: the hand is completed with five tiles, which « Petit serpentin »
+    # allows to be five single honours (it was said "plus one set and a pair" under such a hand)
     "knitted_straight": ("1-4-7 in one suit, 2-5-8 in another and 3-6-9 in the third (all nine, held in "
-                         "hand), plus one set and a pair.",
+                         "hand), plus five tiles: a set and a pair, or five single honours (with Lesser Honours "
+                         "and Knitted Tiles).",
                          "1-4-7 dans une famille, 2-5-8 dans une autre et 3-6-9 dans la troisième (les neuf "
-                         "tuiles, gardées en main), plus une combinaison et une paire."),
+                         "tuiles, gardées en main), plus cinq tuiles : une combinaison et une paire, ou cinq "
+                         "honneurs isolés (avec Honneurs Inférieurs et Tuiles Cousues)."),
     "upper_four": ("Only suit tiles 6, 7, 8 and 9, in any suits, with no honours.",
                    "Uniquement des tuiles de 6 à 9, dans n'importe quelles familles, sans honneur."),
     "lower_four": ("Only suit tiles 1, 2, 3 and 4, in any suits, with no honours.",

@@ -132,7 +132,12 @@ def _form_context() -> dict:
                 raise scorer.HandError("bad_field", f"{name} must be a whole number", field=f"context.{name}") from None
         elif kind == "tiles":
             from scorer.notation import parse_tiles
-            ctx[name] = parse_tiles(raw)
+            try:
+                ctx[name] = parse_tiles(raw)
+            except scorer.HandError as e:       # named, as every refusal is (docs/webui.md)
+                if e.field is None:
+                    e.field = f"context.{name}"
+                raise
         else:
             ctx[name] = raw
         if name in given and Context({name: ctx[name]}).to_dict()[name] != given[name]:

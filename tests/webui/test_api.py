@@ -205,6 +205,10 @@ def test_read_refuses_a_context_key_given_twice_differently_or_a_second_photo(cl
     r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "context": '{"seat_wind": "s"}',
                                        "seat_wind": "S"}, content_type="multipart/form-data")
     assert r.status_code == 200, r.json
+    # a mistyped dora indicator names its field, as every refusal does (it named none)
+    r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "rules": "riichi",
+                                       "dora_indicators": "zz"}, content_type="multipart/form-data")
+    assert r.status_code == 400 and r.json["error"]["field"] == "context.dora_indicators", r.json
 
 
 def test_read_text_file_named_jpg(client):

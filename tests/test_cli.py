@@ -2502,3 +2502,27 @@ def test_a_knitted_straight_with_five_honours_is_explained_as_such(capsys):
     # « Petit serpentin »)
     code, out, _ = run(capsys, "score", "147m258p369s1234z 5z", "--explain")
     assert "plus five tiles: a set and a pair, or five single honours" in out, out
+
+
+def test_a_readings_time_leaves_out_the_loading_of_the_models(capsys, monkeypatch):
+    # every `mjtable read` is a first reading: "reading" said 0.8-1.5 s, of which the reading took 0.2
+    from tests.webui.test_photo import reader_ready
+    from vision import reader
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    monkeypatch.setattr(reader, "_DEFAULT", None)
+    real = reader.TileReader.__init__
+
+    def slow_load(self, *args, **kwargs):
+        import time
+        time.sleep(0.3)
+        real(self, *args, **kwargs)
+    monkeypatch.setattr(reader.TileReader, "__init__", slow_load)
+    photo = str(Path(__file__).parent / "fixtures" / "vision" / "hands" / "hand_riichi_dora.jpg")
+    code, out, _ = run(capsys, "read", photo, "--json")
+    timings = json.loads(out)["timings_ms"]
+    assert code == 0 and timings["load"] >= 300, timings
+    assert timings["total"] <= sum(v for k, v in timings.items() if k not in ("load", "total")) + 1, timings
+    code, out, _ = run(capsys, "read", photo)
+    assert "timings (ms): reading" in out         # loaded once: no loading the second time
+    monkeypatch.setattr(reader, "_DEFAULT", None)

@@ -183,7 +183,7 @@ FR = {
     # mjtable read --lang fr, a tile's line and the stages' times
     "box": "boîte", "top 3:": "3 meilleurs :", "(base model: {code})": "(modèle de base : {code})",
     "sideways": "de côté", "unknown face": "face inconnue", "unsure": "incertaine", "reading": "lecture",
-    "grouping": "regroupement", "decoding": "décodage", "scoring": "décompte",
+    "grouping": "regroupement", "decoding": "décodage", "scoring": "décompte", "loading the models": "chargement des modèles",
     # mjtable record --lang fr
     "{what}, after hand {n}": "{what}, après la main {n}",
     "hand {n} ({deal}, {dealer} deals): {what}; {moved}": "main {n} ({deal}, {dealer} est croupier) : {what} ; {moved}",

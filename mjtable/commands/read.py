@@ -219,7 +219,7 @@ def _merged_warnings(warnings: list) -> list:
 #: A read tile's flags as the terminal says them
 TILE_FLAGS = {"face_down": "face down", "sideways": "sideways", "unknown": "unknown face", "unsure": "unsure"}
 #: The reading's stages, by their keys in ``timings_ms``
-STAGES = {"read": "reading", "group": "grouping", "decode": "decoding", "score": "scoring", "total": "total"}
+STAGES = {"load": "loading the models", "read": "reading", "group": "grouping", "decode": "decoding", "score": "scoring", "total": "total"}
 
 
 def _shown(tile: dict) -> str:

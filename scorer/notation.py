@@ -277,6 +277,20 @@ def _flower_apart(text: str, standing: list[tuple[str, int]]) -> str | None:
     return alone[-1] if alone else None
 
 
+def _written_apart_before(text: str) -> str | None:
+    """A single playing tile written apart (between spaces) before the last group of tiles, as a
+    winning tile followed by more tiles is ("... 5p EEE"), or None."""
+    outside = " ".join(p for p in _MELDS.split(text) if not p.startswith(("[", "(")))
+    for token in reversed(outside.split()[:-1]):
+        try:
+            tiles = [c for c, _ in _tiles_of(token, 0) if not T.is_bonus(c)]
+        except errors.HandError:
+            continue
+        if len(tiles) == 1:
+            return tiles[0]
+    return None
+
+
 def _last_run(text: str) -> list[str]:
     """The playing tiles (not flowers) of the last group of tiles written outside brackets, when a
     space (or a meld) stands before that group: one tile when the winning tile was written apart.
@@ -367,8 +381,15 @@ def notes(text: str, rules: str | None = None) -> list[dict]:
     if len(last := _last_run(text)) > 1 and not _won_on_flower(text):
         # a hand typed sorted, as apps show it, took its last tile as the winning tile unsaid: a
         # pinfu won on a 3p was scored as won on the 7s (the review page says so too)
-        said.append({"code": "winning_last", "message": f"no winning tile written apart: the last tile written, "
-                     f"{last[-1]}, is taken as the winning tile; write the winning tile after a space"})
+        apart = _written_apart_before(text)
+        if apart is not None:
+            # "123m456p789s5p 5p EEE": the 5p was written apart, "no winning tile written apart" was untrue
+            said.append({"code": "winning_last", "message": f"tiles written after the winning tile {apart}: the last "
+                         f"tile written, {last[-1]}, is taken as the winning tile; write the winning tile last, after "
+                         "a space"})
+        else:
+            said.append({"code": "winning_last", "message": f"no winning tile written apart: the last tile written, "
+                         f"{last[-1]}, is taken as the winning tile; write the winning tile after a space"})
     if rules in ("mcr", "all") and re.search(r"[57][0-9]*z", re.sub(r"\s", "", text)):
         # the MCR helper's 567z are red, green, white (« 按中国习惯顺序567z为中发白 »); here tenhou's
         said.append({"code": "honour_order", "message": "5z is the white dragon and 7z the red (1z-7z: E S W N, then "

@@ -416,3 +416,14 @@ def test_a_kong_marked_both_concealed_and_added_says_which_marks_clash():
     assert err.value.message.startswith(",0 marks a concealed kong and + an added one"), err.value.message
     assert "[5555p,0] or (5555p)" in err.value.message and "[5555p,2+]" in err.value.message
     assert err.value.position == 0
+
+
+def test_tiles_written_after_the_winning_tile_are_said_so():
+    # "123m456p789s5p 5p EEE": told "no winning tile written apart" though 5p was written apart,
+    # and scored as won on the East wind
+    from scorer.notation import notes
+    said = [n["message"] for n in notes("123m456p789s5p 5p EEE", "riichi") if n["code"] == "winning_last"]
+    assert said == ["tiles written after the winning tile 5p: the last tile written, 1z, is taken as the winning "
+                    "tile; write the winning tile last, after a space"]
+    said = [n["message"] for n in notes("123m456p789s5pEEE5p", "riichi") if n["code"] == "winning_last"]
+    assert said and said[0].startswith("no winning tile written apart")

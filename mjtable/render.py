@@ -135,8 +135,10 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
     if not result.valid:
         err = result.error or {}
         lines.append(f"  {w.t(refusal(err))}{w.colon()} {w.msg(err.get('message', 'invalid'))}")
-        if err.get("code") == "bad_context" and "seat_wind" in result.assumed:
-            # "blessing of earth is a non-dealer's win" to a player who never said East
+        if err.get("code") == "bad_context" and "seat_wind" in result.assumed \
+                and re.search(r"dealer|East|seat", err.get("message", "")):
+            # "blessing of earth is a non-dealer's win" to a player who never said East (said
+            # where the refusal is about the seat: not under "a replacement tile needs a kong")
             lines.append("  " + w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))
         if "choose flower method" in err.get("message", ""):
             # the scorer's words serve the pages too: the command line's way of choosing, said here

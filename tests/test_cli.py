@@ -2526,3 +2526,11 @@ def test_a_readings_time_leaves_out_the_loading_of_the_models(capsys, monkeypatc
     code, out, _ = run(capsys, "read", photo)
     assert "timings (ms): reading" in out         # loaded once: no loading the second time
     monkeypatch.setattr(reader, "_DEFAULT", None)
+
+
+def test_a_refusal_not_about_the_seat_says_nothing_of_the_seat_wind(capsys):
+    # "seat wind not given: scored as East, the dealer" under "a replacement tile needs a kong"
+    code, out, _ = run(capsys, "score", "123m456p789s23s55p 4s", "--kong-replacement")
+    assert "needs a kong" in out and "seat wind not given" not in out
+    code, out, _ = run(capsys, "score", "123m456p789s23s55p 4s", "--rules", "riichi", "--chiihou")
+    assert "non-dealer" in out and "seat wind not given: scored as East" in out

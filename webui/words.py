@@ -99,7 +99,7 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of "
              "terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind (4 for a pair of "
              "a wind that is both); 2 for a "
-             "single wait (edge, closed or on the pair); 2 for a self-drawn win (none with pinfu), 10 for a "
+             "wait on one tile (an edge, a closed or a pair wait); 2 for a self-drawn win (none with pinfu), 10 for a "
              "concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25; a hand with a call "
              "that would count 20 gets 2 (open pinfu), so 30.", "002 §4.1, §4.1.1"),
         Word("dora", "dora (ドラ)",

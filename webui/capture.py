@@ -93,7 +93,7 @@ def live_answer(result: dict, rules: str, game: dict | None) -> dict:
     return out
 
 
-def _read_request():
+def _read_request(wait_s: float = reading.READ_WAIT_S):
     upload = request.files.get("image")
     if upload is None or not upload.filename:      # a form sent with no file chosen has a part without a name
         from .gamelog import GameError
@@ -105,7 +105,7 @@ def _read_request():
         gamelog.remember_rules(rules)
     options = game["options"] if game else {}
     context = gamelog.reading_context(get_store(), game) if game else {}
-    photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options)
+    photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options, wait_s=wait_s)
     return game, rules, photo, result
 
 
@@ -123,7 +123,9 @@ def read():
 def live():
     """One live-mode frame: the hand read (notation) and its score, so the page can tell when
     the same complete hand has stayed in view; ``keep=1`` stores it for review."""
-    game, rules, photo, result = _read_request()
+    # a kept frame is the player's choice: it waits as a photo does
+    game, rules, photo, result = _read_request(reading.READ_WAIT_S if request.form.get("keep") == "1"
+                                               else reading.LIVE_READ_WAIT_S)
     out = live_answer(result, rules, game)
     if request.form.get("keep") == "1":
         draft = get_store().create_draft(photo.record(), result)

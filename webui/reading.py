@@ -50,14 +50,17 @@ def decode_upload(data: bytes) -> images.Photo:
 #: where two cores read no faster two at a time than one.
 READS_AT_ONCE = 2
 READ_WAIT_S = 60.0
+#: A live-mode frame waits a few seconds only: its page gives up after 15 s and sends the next
+#: frame, and frames waiting a minute were all read for nobody, slowing the readings after them.
+LIVE_READ_WAIT_S = 3.0
 _READ_SLOTS = threading.BoundedSemaphore(READS_AT_ONCE)
 
 
 def read_upload(data: bytes, *, rules: str | None, context: dict | None,
-                options: dict | None) -> tuple[images.Photo, dict]:
+                options: dict | None, wait_s: float = READ_WAIT_S) -> tuple[images.Photo, dict]:
     """The upload decoded (``decode_upload``) and read (``read``) when one of the
-    ``READS_AT_ONCE`` slots is free; ``ReaderBusy`` when none frees within ``READ_WAIT_S``."""
-    if not _READ_SLOTS.acquire(timeout=READ_WAIT_S):
+    ``READS_AT_ONCE`` slots is free; ``ReaderBusy`` when none frees within ``wait_s``."""
+    if not _READ_SLOTS.acquire(timeout=wait_s):
         raise ReaderBusy(f"{READS_AT_ONCE} photos are being read: send this one again in a moment")
     try:
         photo = decode_upload(data)

@@ -192,3 +192,27 @@ def test_live_mode_says_whether_the_hand_in_view_wins_and_what_the_reader_warns_
     assert under["warnings"][0].startswith("la photo est très sombre")
     win = live("123m456p789s123s5z 5z", "en")
     assert win["declare"]["ok"] is True and win["total_text"].endswith(" points"), win
+
+
+def test_a_live_frame_waits_a_few_seconds_for_a_reading_slot_not_a_minute(client, monkeypatch):
+    # a live frame waited up to a minute: its page had given up after 15 s and sent the next, and
+    # every waiting frame was read for nobody
+    import time
+
+    from webui import reading
+
+    from .helpers import jpeg_bytes
+    monkeypatch.setattr(reading, "READ_WAIT_S", 30.0)
+    monkeypatch.setattr(reading, "LIVE_READ_WAIT_S", 0.1)
+    taken = [reading._READ_SLOTS.acquire(timeout=1) for _ in range(reading.READS_AT_ONCE)]
+    try:
+        assert all(taken)
+        started = time.monotonic()
+        r = client.post("/capture/live", data={"csrf_token": csrf_of(client), "rules": "mcr",
+                                               "image": (io.BytesIO(jpeg_bytes()), "frame.jpg")},
+                        content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+        assert r.status_code == 503 and r.json["error"]["code"] == "reader_busy", r.json
+        assert time.monotonic() - started < 5
+    finally:
+        for _ in taken:
+            reading._READ_SLOTS.release()

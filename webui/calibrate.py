@@ -261,6 +261,12 @@ def upload():
     if photo is None or not photo.filename:
         return _page("calibrate/index.html", 400, profiles=store.list(), error=i18n.t("choose a calibration photo"),
                      name=name)
+    from . import reading
+    # in one of the photo readings' slots, as every photo read (five uploads at once were read at once:
+    # each holds its picture and the reader's copies)
+    if not reading._READ_SLOTS.acquire(timeout=reading.READ_WAIT_S):
+        return _page("calibrate/index.html", 503, profiles=store.list(), name=name,
+                     error=i18n.msg(f"{reading.READS_AT_ONCE} photos are being read: send this one again in a moment"))
     try:
         # The image gate with this app's pixel limit, before the calibration decodes anything.
         from vision.decode import check_image
@@ -271,6 +277,8 @@ def upload():
     except ModelMissingError as exc:
         from .errors import public_message
         return _page("calibrate/index.html", 503, profiles=store.list(), error=public_message(str(exc)), name=name)
+    finally:
+        reading._READ_SLOTS.release()
     rows = []
     for k, row in enumerate(result.layout.rows):
         cells = []

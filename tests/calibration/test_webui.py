@@ -495,6 +495,22 @@ def test_a_name_of_spaces_is_asked_for_at_the_top_of_the_page(client):
         assert "''" not in page
 
 
+def test_a_calibration_photo_waits_for_a_reading_slot_as_every_photo_does(client, monkeypatch):
+    # five calibration uploads at once were read at once, past the server's two reading slots
+    from webui import reading
+    monkeypatch.setattr(reading, "READ_WAIT_S", 0.05)
+    taken = [reading._READ_SLOTS.acquire(timeout=1) for _ in range(reading.READS_AT_ONCE)]
+    try:
+        r = upload(client)
+        assert r.status_code == 503 and "photos are being read: send this one again" in r.get_data(as_text=True)
+    finally:
+        for _ in taken:
+            reading._READ_SLOTS.release()
+    assert upload(client).status_code == 200          # a slot free: read, and given back
+    assert reading._READ_SLOTS.acquire(timeout=0.01) and reading._READ_SLOTS.acquire(timeout=0.01)
+    reading._READ_SLOTS.release(), reading._READ_SLOTS.release()
+
+
 def test_a_name_longer_than_the_field_is_refused_not_saved_whole(client):
     # the page's field stops at 60 characters; a form sent otherwise saved a 300-character name
     for lang, said in (("en", "the profile name has 61 characters: at most 60"),

@@ -2759,7 +2759,7 @@ MESSAGES_FR = {
     "only an exposed kong can be an added kong": "seul un kong exposé peut être un kong ajouté",
     "out on a replacement tile needs a kong among the melds":
         "gagner sur une tuile de remplacement demande un kong parmi les combinaisons",
-    "parentheses hold a concealed kong of 4 identical tiles": "les parenthèses tiennent un kong caché de 4 tuiles identiques",
+    "parentheses hold a concealed kong of 4 identical tiles": "les parenthèses entourent un kong caché de 4 tuiles identiques",
     "+ marks an added kong: 4 tiles in square brackets, the fourth drawn and added to a claimed pung":
         "+ marque un kong ajouté : 4 tuiles entre crochets, la quatrième piochée et ajoutée à un pung pris",
     "a robbed kong is never the last tile: no kong can be declared once the wall is empty, and a robbed tile is not a discard":

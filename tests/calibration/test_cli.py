@@ -364,15 +364,21 @@ def test_a_profile_is_carried_to_another_machine(photo, tmp_path, fake_calibrate
     assert "no profile named 'no such set' (see mjtable calibrate --list)" in capsys.readouterr().err
 
 
-def test_a_profile_name_is_checked_wherever_it_is_given(photo, tmp_path, fake_calibrate, capsys):
-    # `--import --name ""` imported under the file's own name, a long name was cut at 60 characters
-    # by an import, kept whole by a rename and saved whole by a calibration; `--deactivate --name X`
-    # deactivated whatever was active
+def _club_set_exported(photo, tmp_path, capsys) -> tuple[str, object]:
+    """A data dir with the profile "Club set" calibrated, and that profile exported to a file."""
     d = str(tmp_path / "d")
     assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
     out = tmp_path / "club.npz"
     assert main(["calibrate", "--export", "club set", str(out), "--data-dir", d]) == 0
     capsys.readouterr()
+    return d, out
+
+
+def test_a_profile_name_is_checked_wherever_it_is_given(photo, tmp_path, fake_calibrate, capsys):
+    # `--import --name ""` imported under the file's own name, a long name was cut at 60 characters
+    # by an import, kept whole by a rename and saved whole by a calibration; `--deactivate --name X`
+    # deactivated whatever was active
+    d, out = _club_set_exported(photo, tmp_path, capsys)
     for argv, says in ((["--import", str(out), "--name", " "], "profile name '' has no letters or digits"),
                        (["--import", str(out), "--name", "x" * 61], "the profile name has 61 characters: at most 60"),
                        (["--rename", "club set", "y" * 70], "the profile name has 70 characters: at most 60"),
@@ -623,11 +629,7 @@ def test_a_crafted_profile_is_refused_at_its_import_not_made_active_to_crash_lat
     # became active, then crashed every listing, the calibration page or every reading
     import json as json_mod
     import numpy as np
-    d = str(tmp_path / "d")
-    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
-    good = tmp_path / "club.npz"
-    assert main(["calibrate", "--export", "club set", str(good), "--data-dir", d]) == 0
-    capsys.readouterr()
+    d, good = _club_set_exported(photo, tmp_path, capsys)
     with np.load(good) as z:
         arrays = {k: z[k] for k in z.files}
     meta = json_mod.loads(arrays["meta"].tobytes().decode())

@@ -98,29 +98,35 @@ def test_the_photo_form_sent_with_no_file_chosen_asks_for_one(client):
     assert r.status_code == 400 and r.json["error"]["message"] == "choose or take a photo first"
 
 
-def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypatch):
-    # a photo of a hand that is not a winning one was shown as a winning hand, the tile changed to
-    # make it one named only inside the photo dialog
+def _review_url_of_tiles(client, monkeypatch, tiles, rules: str) -> str:
+    """The review page's address (ready for more parameters) of a photo read as ``tiles``."""
     import sys
     import types
 
     from mjtable import pipeline
-    from tests.grouping.test_pipeline import mock_tiles
-    _, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
-    i = next(k for k, p in enumerate(placed) if p.group == "winning")
-    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "3z", 0.9, [("3z", 0.9), ("2z", 0.08)]
+
+    from .helpers import jpeg_bytes
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         return pipeline.score_tiles(tiles, rules=rules, context=context, options=options)
     module = types.ModuleType("mjtable.pipeline")
     module.read_photo = read_photo
     monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    from .helpers import jpeg_bytes
-    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": "mcr",
+    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": rules,
                                            "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
                     content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
     assert r.status_code == 200, r.get_data(as_text=True)
-    url = r.json["review_url"] + ("&" if "?" in r.json["review_url"] else "?")
+    return r.json["review_url"] + ("&" if "?" in r.json["review_url"] else "?")
+
+
+def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypatch):
+    # a photo of a hand that is not a winning one was shown as a winning hand, the tile changed to
+    # make it one named only inside the photo dialog
+    from tests.grouping.test_pipeline import mock_tiles
+    _, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    i = next(k for k, p in enumerate(placed) if p.group == "winning")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "3z", 0.9, [("3z", 0.9), ("2z", 0.08)]
+    url = _review_url_of_tiles(client, monkeypatch, tiles, "mcr")
     page = client.get(url + "lang=en").get_data(as_text=True)
     notice = page[page.index('id="changed-tiles"'):]
     notice = notice[:notice.index("</p>")]
@@ -133,26 +139,11 @@ def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypa
 def test_the_review_page_says_why_no_hand_came_of_the_photo(client, monkeypatch):
     # a chart's white cells read as 25 white dragons: the page said only that no hand could be
     # built, where the command line said "more than four tiles of 5z"
-    import sys
-    import types
-
-    from mjtable import pipeline
     from tests.grouping.test_pipeline import mock_tiles
     _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
     for t in tiles[:6]:
         t.code, t.top3 = "5z", [("5z", 0.96), ("7p", 0.01)]
-
-    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
-        return pipeline.score_tiles(tiles, rules=rules, context=context, options=options)
-    module = types.ModuleType("mjtable.pipeline")
-    module.read_photo = read_photo
-    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    from .helpers import jpeg_bytes
-    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": "riichi",
-                                           "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
-                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
-    assert r.status_code == 200, r.get_data(as_text=True)
-    url = r.json["review_url"] + ("&" if "?" in r.json["review_url"] else "?")
+    url = _review_url_of_tiles(client, monkeypatch, tiles, "riichi")
     for lang, says in (("en", "more than four tiles of 5z"), ("fr", "plus de quatre tuiles de 5z")):
         page = client.get(url + "lang=" + lang).get_data(as_text=True)
         why = page[page.index('id="no-hand-why"'):]

@@ -394,4 +394,7 @@ def notes(text: str, rules: str | None = None) -> list[dict]:
         # the MCR helper's 567z are red, green, white (« 按中国习惯顺序567z为中发白 »); here tenhou's
         said.append({"code": "honour_order", "message": "5z is the white dragon and 7z the red (1z-7z: E S W N, then "
                      "white, green, red; the MCR helper's 567z are red, green, white): letters P F C say it either way"})
+    if "W" in text:
+        # a beginner's "WWW" for three white dragons was scored as a West pung without a word
+        said.append({"code": "west_letter", "message": "W is the West wind (3z); the white dragon is P (5z)"})
     return said

@@ -427,3 +427,11 @@ def test_tiles_written_after_the_winning_tile_are_said_so():
                     "tile; write the winning tile last, after a space"]
     said = [n["message"] for n in notes("123m456p789s5pEEE5p", "riichi") if n["code"] == "winning_last"]
     assert said and said[0].startswith("no winning tile written apart")
+
+
+def test_w_is_said_to_be_the_west_wind():
+    # a beginner's "WWW" for three white dragons was scored as a West pung, "no yaku", unsaid
+    from scorer.notation import notes
+    assert [n["message"] for n in notes("WWW123m456p789s5p 5p", "riichi") if n["code"] == "west_letter"] == \
+        ["W is the West wind (3z); the white dragon is P (5z)"]
+    assert not [n for n in notes("PPP123m456p789s5p 5p", "riichi") if n["code"] == "west_letter"]

@@ -3353,6 +3353,7 @@ MESSAGES_FR = {
     "after the tiles write 1, 2 or 3, not {}": "après les tuiles, écrivez 1, 2 ou 3, pas {0}",
     "{}: read as exposed; a concealed kong is written in parentheses, {} (the MCR helper writes it in brackets)":
         "{0} : lu comme exposé ; un kong caché s'écrit entre parenthèses, {1} (l'aide MCR l'écrit entre crochets)",
+    "W is the West wind (3z); the white dragon is P (5z)": "W est le vent d'Ouest (3z) ; le dragon blanc est P (5z)",
     "tiles written after the winning tile {}: the last tile written, {}, is taken as the winning tile; write the "
     "winning tile last, after a space":
         "des tuiles écrites après la tuile gagnante {0} : la dernière tuile écrite, {1}, est prise pour la tuile "

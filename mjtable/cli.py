@@ -79,6 +79,17 @@ def _refusal(prog: str, message: str, hints: list[str] = ()) -> str:
     return f"{prog}: error: {message}\n" + "".join(f"({line})\n" for line in hints) + f"({prog} --help lists the arguments)\n"
 
 
+def _players_words(words, flags) -> list[str]:
+    """"--tsumo: --self-drawn" for each of ``words`` that is a player's word for one of ``flags``
+    (a command's own flags are not such words)."""
+    out = []
+    for w in words:
+        said = PLAYERS_WORDS.get(w.split("=")[0])
+        if said and w.split("=")[0] not in flags and said.split()[0] in flags and f"{w}: {said}" not in out:
+            out.append(f"{w}: {said}")
+    return out
+
+
 #: A word of tiles in notation ("4s", "12f", "[555p,1]"), as a hand's part after a space is.
 _TILES_WORD = re.compile(r"[\[\(]?[0-9]+[mpszf](?:,[0-3])?[\]\)]?(?:[0-9]+[mpszf])*")
 
@@ -90,10 +101,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         # a player's word for a flag said here too: `record win ... --tsumo` was refused for its
         # missing --self-drawn before the word was found unknown
-        hints = [f"{w}: {PLAYERS_WORDS[w.split('=')[0]]}" for w in _WORDS
-                 if w.split("=")[0] in PLAYERS_WORDS and w.split("=")[0] not in self._option_string_actions
-                 and PLAYERS_WORDS[w.split("=")[0]].split()[0] in self._option_string_actions]
-        self.exit(2, _refusal(self.prog, message, hints))
+        self.exit(2, _refusal(self.prog, message, _players_words(_WORDS, self._option_string_actions)))
 
     def parse_args(self, args=None, namespace=None):
         # an argument no command takes is refused by the command given, whose --help lists what it
@@ -106,9 +114,7 @@ class _Parser(argparse.ArgumentParser):
         if extras:
             words = [getattr(parsed, dest, None) for dest in ("command", "action", "target")]
             prog = " ".join([self.prog] + [w for w in words if isinstance(w, str)])
-            flags = set(_command_parser(self, parsed)._option_string_actions)
-            hints = {w: PLAYERS_WORDS[w.split("=")[0]] for w in extras if w.split("=")[0] in PLAYERS_WORDS}
-            said = [f"{w}: {hint}" for w, hint in hints.items() if hint.split()[0] in flags]
+            said = _players_words(extras, _command_parser(self, parsed)._option_string_actions)
             hand = getattr(parsed, "hand", None)
             if isinstance(hand, str) and extras and all(_TILES_WORD.fullmatch(w) for w in extras):
                 # the space before the winning tile ended the hand: a beginner's first mistake,

@@ -309,10 +309,6 @@ def hand_request_key(draft_id: str | None) -> str | None:
     return "draft:" + draft_id if draft_id else None
 
 
-#: kept beside a first answer: the digest of the request it answered (never sent back)
-REQUEST_DIGEST = REQUEST_DIGEST_FIELD
-
-
 def request_digest(data: dict) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
@@ -321,7 +317,7 @@ def _replay(game_id: int, prior: dict, digest: str | None = None):
     """The first answer to a hand request, for its retry. An Idempotency-Key sent again with
     another body is refused (422): its hand would otherwise be lost without a word."""
     body = prior["response"] or {}
-    kept = body.pop(REQUEST_DIGEST, None)
+    kept = body.pop(REQUEST_DIGEST_FIELD, None)
     if "hand" not in body:      # answered before its response was kept (or the server stopped between)
         view = gamelog.standing(get_store(), game_id)
         body = _hand_answer(prior["hand"], view)
@@ -350,8 +346,9 @@ def add_hand(game_id):
         prior = store.find_request(game_id, key)
         if prior is not None:
             return _replay(game_id, prior, digest)
-    if drafted is not None and store.has_request_key(game_id, drafted):
-        return _replay(game_id, store.find_request(game_id, drafted), None)
+    prior = store.find_request(game_id, drafted) if drafted is not None else None
+    if prior is not None:
+        return _replay(game_id, prior, None)
     draft = store.get_draft(draft_id) if draft_id else None
     try:
         with store.transaction():
@@ -360,7 +357,7 @@ def add_hand(game_id):
             if digest is not None:
                 # the request's digest kept with the hand, in its transaction: kept with the answer
                 # alone, an answer not kept let the key's retry with another hand replay this one
-                store.keep_response(game_id, key, {REQUEST_DIGEST: digest})
+                store.keep_response(game_id, key, {REQUEST_DIGEST_FIELD: digest})
             if drafted is not None:
                 store.add_request_key(game_id, drafted, hand["id"])
     except DuplicateRequest:   # the same request, recorded by a concurrent retry
@@ -369,7 +366,7 @@ def add_hand(game_id):
     body = _hand_answer(hand, view)
     if key is not None:
         try:
-            store.keep_response(game_id, key, body if digest is None else {**body, REQUEST_DIGEST: digest})
+            store.keep_response(game_id, key, body if digest is None else {**body, REQUEST_DIGEST_FIELD: digest})
         except sqlite3.OperationalError as e:
             # the hand is recorded: said so (a full disk answered 503 "nothing was recorded" for a
             # hand committed, and the player who entered it again had it twice); a retry with the

@@ -377,7 +377,7 @@ def save():
         flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
     # as one writer: a hand learnt meanwhile saved the profile it had loaded over the new one
-    with _PROFILE_LOCK, store.writing():
+    with store.writing():
         saved = store.entry(profile.name)
         # Save pressed twice: the second found this profile saved already (saved again, it put the
         # first in the place of the profile it replaced, which was lost)
@@ -434,8 +434,7 @@ def deactivate():
 def delete():
     store = _store()
     was_active = store.active_slug()
-    with _PROFILE_LOCK:     # after a hand being learnt, which saved the profile back
-        answer = _on_named_profile(store.remove, "Profile “{name}” deleted.")
+    answer = _on_named_profile(store.remove, "Profile “{name}” deleted.")
     if was_active is not None and store.active_slug() is None:
         flash(i18n.t("No active profile: the base model reads tiles alone."))
     return answer
@@ -446,8 +445,7 @@ def restore():
     """Bring back the profile a new calibration under this name replaced (the newer one is kept
     in its place: restoring again swaps them back)."""
     try:
-        with _PROFILE_LOCK:         # not while a correction saves over the active profile
-            restored = _store().restore(request.form.get("name", ""))
+        restored = _store().restore(request.form.get("name", ""))
         flash(i18n.t("Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).",
                      name=restored))
     except ProfileError as exc:
@@ -460,8 +458,7 @@ def rename():
     """Give a saved profile another name; what it learnt and its place as the active one go with it."""
     new_name = request.form.get("new_name", "").strip()
     try:
-        with _PROFILE_LOCK:         # not while a correction saves over the active profile
-            old_name = _store().rename(request.form.get("name", ""), new_name)
+        old_name = _store().rename(request.form.get("name", ""), new_name)
         if old_name == new_name:    # "is now named" its own name said something had changed
             flash(i18n.t("Profile “{name}” already has that name: nothing was changed.", name=old_name))
         else:
@@ -503,7 +500,7 @@ def import_profile():
         return redirect(url_for("calibrate.index"))
     store = _store()
     try:
-        with _PROFILE_LOCK:         # not while a correction saves over the active profile
+        with store.writing():       # imported and made active as one change
             profile, plan = store.import_profile(upload.read(), upload.filename,
                                                  name=request.form.get("name", "").strip() or None)
             store.activate(profile.name)
@@ -524,9 +521,6 @@ def import_profile():
     return redirect(url_for("calibrate.index"))
 
 
-#: One read-modify-write of the active profile at a time: a correction and a recorded hand
-#: learnt at once would otherwise each save over the other's.
-_PROFILE_LOCK = threading.RLock()
 _LEARNING: list[threading.Thread] = []
 MAX_HAND_TILES = 40
 #: How long the teach route waits for a lesson its page sent with the hand's other tiles (the
@@ -544,7 +538,7 @@ def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
     ``vision.crops.crop_tile`` cuts it) is ``code`` (a fine-tuned profile learns it at once, a few
     seconds: ``TileSetProfile.add_example``). Returns a summary, or None with no active profile
     (corrections then only fix the hand at hand)."""
-    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:
+    with ProfileStore(data_dir).writing() as store:
         profile = store.active()
         if profile is None:
             return None
@@ -554,7 +548,7 @@ def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
 
 
 def undo_correction(data_dir) -> dict | None:
-    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:
+    with ProfileStore(data_dir).writing() as store:
         profile = store.active()
         if profile is None:
             return None
@@ -590,7 +584,7 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
         return done or None
     # the profile loaded, taught and saved as one writer: another process's, or this one's, save of
     # a new calibration or delete waits, or the lesson saved the profile it had loaded over it
-    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:
+    with ProfileStore(data_dir).writing() as store:
         profile = store.active() if profile_name is None else _saved(store, profile_name)
         if profile is None or not change(profile):
             return None
@@ -759,7 +753,7 @@ def _change_made_at(data_dir, created: float, change) -> str | None:
     """``change(profile)`` (a count; saved when not 0) applied, under the profile lock, to the
     profile made at ``created``: the copy kept to be restored, or, restored or renamed since it
     was looked for, the saved one. Its name, or None when there is none (removed since)."""
-    with _PROFILE_LOCK, ProfileStore(data_dir).writing() as store:     # not while a restore or a rename moves the copy
+    with ProfileStore(data_dir).writing() as store:     # not while a restore or a rename moves the copy
         kept = store.replaced_made_at(created)
         if kept is not None:
             store.update_replaced(kept, change)

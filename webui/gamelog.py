@@ -804,12 +804,17 @@ def reading_context(store: Store, game: dict) -> dict:
     return context_at(game, next_deal(store, game))
 
 
+def remembered_context(game: dict) -> dict:
+    """The context ``game`` carries from hand to hand: a hand's own flags left out, those of a game
+    that remembered them before they were known as such (a double kong) too."""
+    return {k: v for k, v in game["context"].items() if k not in PER_HAND_KEYS}
+
+
 def context_at(game: dict, deal: Deal) -> dict:
     """``game``'s remembered context with the round wind and counters of ``deal`` (the next one):
     the remembered ones are the last win's, and a draw since moves them (``GET /api/games`` gave
     the East round's wind in the South round)."""
-    # a hand's own flags left out, a game that remembered them before they were known as such too
-    ctx = {k: v for k, v in game["context"].items() if k not in PER_HAND_KEYS}
+    ctx = remembered_context(game)
     if not deal.finished:
         ctx["round_wind"] = deal.round_wind
         if flow_of(game).has_counters:
@@ -2342,7 +2347,8 @@ def _import_replayed(store: Store, data: dict) -> int:
     start = g.get("players") if any(isinstance(h, dict) and h.get("players") for h in hands_in) \
         or g.get("seated") else None
     name = g.get("name") if isinstance(g.get("name"), str) else ""
-    if isinstance(g.get("players"), list) and name.strip() != " / ".join(map(str, g["players"])):
+    if isinstance(g.get("players"), list) and not _follows_players({"name": name.strip(),
+                                                                    "players": list(map(str, g["players"]))}):
         name = name.strip()[:MAX_NAME]     # as the version-1 import takes it: "Friday (2)", 64 characters, was refused
     with store.transaction():
         gid = new_game(store, name=name, rules=g.get("rules"),

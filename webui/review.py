@@ -199,7 +199,7 @@ def _page(draft=None):
         last = store.last_hand(game["id"])
         view["next_seq"] = (last["seq"] if last else 0) + 1       # sent back with Record (expect_seq)
         view["edits"] = store.count_edits(game["id"])              # and the edits known (expect_edits)
-    remembered = {k: v for k, v in game["context"].items() if k not in gamelog.PER_HAND_KEYS} if game else {}
+    remembered = gamelog.remembered_context(game) if game else {}
     if view and view.get("round_wind"):         # the next deal's, not the last win's (reading_context)
         remembered["round_wind"] = view["round_wind"]
     if draft is not None:

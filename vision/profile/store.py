@@ -220,7 +220,6 @@ class ProfileStore:
     @_writing
     def save(self, profile: TileSetProfile) -> Path:
         """Save ``profile`` under its name, over the profile of that name (learning updates it)."""
-        self._make_folders()
         return profile.save(self.path(profile.name))
 
     @_writing
@@ -229,7 +228,6 @@ class ProfileStore:
         unless it learnt nothing and the one already kept learnt tiles: then that one stays kept
         (calibrating twice under one name dropped the profile that had learnt from the hands), or
     ``current`` cannot be read."""
-        self._make_folders()
         path = self.path(profile.name)
         # written whole before the profile it replaces is moved: a disk full left that one in its
         # hidden copy alone, nothing listed under its name
@@ -349,7 +347,6 @@ class ProfileStore:
         if len(data) > MAX_PROFILE_BYTES:
             raise ProfileError(f"{shown} is larger than a tile-set profile ({len(data) / (1024 * 1024):.1f} MB, at most "
                                f"{MAX_PROFILE_BYTES // (1024 * 1024)} MB)")
-        self._make_folders()
         tmp = self.folder / f".import-{secrets.token_hex(6)}.tmp"
         try:
             with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
@@ -489,7 +486,6 @@ class ProfileStore:
         p = self.path(name)
         if not p.exists():
             raise NoSuchProfile(f"no profile named {name!r}")
-        self._make_folders()
         try:
             shown = TileSetProfile.load(p).name or p.stem
         except ProfileError:       # a damaged profile is reported when it is read, not here

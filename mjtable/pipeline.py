@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 
@@ -40,6 +41,9 @@ SMALL_PHOTO_PX = 14 * SMALL_TILES_PX
 #: Said of a photo too dark to be read surely (``vision.reader.DARK_WARN_P99``)
 DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brightened; take it again in more light "
               "(a lamp, or the phone's flash)")
+#: Said of a photo too bright to be read surely (``vision.reader.WASHED_WARN_P1``)
+WASHED_PHOTO = ("the photo is washed out (too bright: the tiles' ink is faint): tiles may be missed or misread; take "
+                "it again with less light, out of direct sun or without the flash")
 #: Said of a photo whose tiles are out of focus (``vision.reader.BLUR_WARN_SOFTNESS``)
 BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone "
                  "still, tap the tiles on the screen to focus, and take it again")
@@ -85,6 +89,8 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
         out["reading"]["warnings"].append(SCREENSHOT_READ)
     if getattr(tiles, "dark", False):       # first too: tiles missed in the dark leave a hand short
         out["reading"]["warnings"].insert(0, DARK_PHOTO)
+    if getattr(tiles, "washed", False):     # as a dark one's: tiles missed in the glare
+        out["reading"]["warnings"].insert(0, WASHED_PHOTO)
     if damage:      # first: the tiles' own warnings may come from the damaged part
         out["reading"]["warnings"].insert(0, damage)
     out["profile"] = getattr(profile, "name", None)
@@ -204,7 +210,20 @@ def no_hand_reason(warnings: list, decoding: dict | None, invalid: str | None) -
     why = [count.replace(" (a kong counts as 3)", "").split(":")[0]] if count else []
     if (decoding or {}).get("message") and not (count and GRID.match(count)):   # a grid is no hand to decode
         why.append(decoding["message"])
+    # tiles placed nowhere (two hands side by side: one of them a "group"), which left no hand to decode
+    unplaced = next((str(w).split(": check")[0] for w in warnings if UNPLACED.match(str(w))), None)
+    if unplaced and not why:
+        why.append(unplaced)
     return "; ".join(why or ([invalid] if invalid else ["no winning hand was rebuilt"]))
+
+
+#: A decoding that made a winning hand only by changing tiles, less sure than this against "the
+#: tiles were read right and the hand is not winning" (``scorer.consistency.NOT_WINNING_PRIOR``),
+#: gives no hand: of the 214 shared hand photos, the 9 decoded with changes all made a hand other
+#: than the labelled one, 6 of them under 0.01 (docs/rulings.md).
+DECODE_FLOOR = 0.1
+#: The warning of a group grouping could place nowhere (``vision.grouping.hand_reading``).
+UNPLACED = re.compile(r"group \d+ \(\d+ tiles\) is neither a meld")
 
 
 def read_hand(tiles, *, rules: str | None = None, decode: bool = True, hints: dict | None = None):
@@ -220,8 +239,20 @@ def read_hand(tiles, *, rules: str | None = None, decode: bool = True, hints: di
     t1 = time.perf_counter()
     hand = reading.hand
     decoding = None
-    if decode and reading.slots:
+    # a group grouping could place nowhere that holds more tiles than any meld (two hands side by
+    # side left one of them so) leaves no hand to decode: the other tiles alone were decoded and
+    # scored as a win. A smaller one is clutter left out (a real photo's heap beyond the hand)
+    placed = not any(g.get("kind") == "unknown" and len(g.get("tiles") or ()) > 4 for g in reading.groups)
+    if decode and reading.slots and placed:
         decoding = _decode(tiles, reading, rules)
+        if decoding["hand"] is not None and decoding.get("status") == "changed" \
+                and decoding.get("confidence", 1.0) < DECODE_FLOOR:
+            # a winning hand only by changing tiles read surely: no hand (docs/rulings.md, "A photo
+            # may show a hand that is not winning"); the tiles as read stay to be checked
+            n = len(decoding.get("changes") or ())
+            decoding = {**decoding, "hand": None, "status": "not_credible", "changes": [], "warning": None,
+                        "message": f"the tiles as read are not a winning hand, and the nearest winning hand changes "
+                                   f"{n} tile(s) read surely: check them against the photo"}
         if decoding["hand"] is not None:
             hand = decoding["hand"]
     timings["decode"] = (time.perf_counter() - t1) * 1000

@@ -123,12 +123,21 @@ def unused_text(rules: str, keys, words: Words = ENGLISH) -> str:
     return words.t("given but not used by these rules: {keys}", keys=_assumed_list(said, words))
 
 
+#: A rule set's heading in French where its name is not the same word (« CLASSICAL » headed French output).
+_TITLES_FR = {"classical": "CLASSIQUE"}
+
+
+def rules_title(rules: str, w: Words = ENGLISH) -> str:
+    """A rule set's heading: its name in capitals, in the output's language."""
+    return _TITLES_FR.get(rules, rules.upper()) if w.french else rules.upper()
+
+
 def format_result(result, hand_text: str = "", explain: bool = False, words: Words = ENGLISH) -> str:
     """The result as the terminal prints it; ``explain`` adds under each scored line what the
     hand must show to score it (the rule set's definition); ``words``: in French too."""
     w = words
     lines = []
-    title = f"{result.rules.upper()}"
+    title = rules_title(result.rules, w)
     if hand_text:
         title += f"  {hand_text}"
     lines.append(title)
@@ -333,14 +342,17 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
         steps = payment_steps(x)
         if steps:
             lines.append("  " + w.t("payment (002 §4.1.2):"))
-            lines.extend("    - " + w.t(text, **fields) for text, fields in steps)
+            # each figure as the language writes it (French « 3 000 » beside the settlement's « 6 000 »)
+            from webui.i18n import step_fields
+            lines.extend("    - " + w.t(text, **{k: w.figure(v) for k, v in step_fields(fields, w.french).items()})
+                         for text, fields in steps)
         if x.get("hand_value") not in (None, x.get("points")):
-            lines.append("  " + w.t("hand value: {value} (before counters and riichi sticks)", value=x["hand_value"]))
+            lines.append("  " + w.t("hand value: {value} (before counters and riichi sticks)", value=w.figure(x["hand_value"])))
         if x.get("net_gain") is not None:
             # in words, as the page says it ("net_gain: 3800" was the key itself)
             # as the sum it is: the sentence alone left a learner to find what the 1000 was taken from
             lines.append("  " + w.t("{gain} more than before the hand: {points} received − 1000, the winner's own "
-                                    "riichi stick among them", gain=x["net_gain"], points=x["points"]))
+                                    "riichi stick among them", gain=w.figure(x["net_gain"]), points=w.figure(x["points"])))
         return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
                        "dora_held", "dora_indicators", "net_gain"}
     if result.rules == "hk" and "faan_counted" in x:
@@ -367,14 +379,14 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
     if result.rules == "classical" and x.get("limit_hand"):
         named = next((i for i in result.items if x["limit_hand"] in (i.id, i.name_en)), None)
         hand = w.name(named) if named is not None else x["limit_hand"]
-        return ["  " + w.t("score: {hand} is a limit hand: it scores the limit, {limit}", hand=hand, limit=x["limit"]),
+        return ["  " + w.t("score: {hand} is a limit hand: it scores the limit, {limit}", hand=hand, limit=w.figure(x["limit"])),
                 "  " + w.t("received: {points} in all", points=_points(x["received"], w))], _CLASSICAL_SAID
     if result.rules == "classical" and raw is not None:
         score = ("  " + w.t("score: {base} base points doubled {n} time(s) = {raw}", base=x["base_points"],
-                            n=x["doubles"], raw=raw) if w.french else
+                            n=x["doubles"], raw=w.figure(raw)) if w.french else
                  f"  score: {x['base_points']} base points doubled {x['doubles']} time{'' if x['doubles'] == 1 else 's'} = {raw}")
-        score += (", " + w.t("capped at the limit of {limit}", limit=x["limit"]) if x.get("limit_reached")
-                  else " (" + w.t("limit {limit}", limit=x["limit"]) + ")")
+        score += (", " + w.t("capped at the limit of {limit}", limit=w.figure(x["limit"])) if x.get("limit_reached")
+                  else " (" + w.t("limit {limit}", limit=w.figure(x["limit"])) + ")")
         return [score, "  " + w.t("received: {points} in all", points=_points(x["received"], w))], _CLASSICAL_SAID
     return [], set()
 
@@ -387,7 +399,12 @@ def _points(n, w: Words = ENGLISH) -> str:
     # a sum of half payments is a float ("2.0"): whole numbers are written whole, as the settlement does
     if isinstance(n, float) and n.is_integer():
         n = int(n)
-    return w.t("{n} point(s)", n=n) if w.french else (f"{n} point" if n == 1 else f"{n} points")
+    if w.french:        # « 3 000 points », as the settlement writes its figures
+        return w.t("{n} point(s)", n=n).replace(str(n), w.figure(n), 1)
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+_UNITS_FR = {"fu": "minipoints"}
 
 
 def _extra_list(key: str, values: list, w: Words = ENGLISH, explain=None) -> list[str]:
@@ -403,7 +420,11 @@ def _extra_list(key: str, values: list, w: Words = ENGLISH, explain=None) -> lis
             where = v.get("set") or "".join(v.get("tiles") or [])
             if w.french:        # its note in French, as the reading's line says it ("completed by the discard")
                 where = re.sub(r"\(([^()]+)\)", lambda m: f"({w.msg(m.group(1))})", where)
-            out.append(f"    - {name}" + (f"{w.colon()} {num[1]} {num[0]}" if num else "")
+            # « minipoints » in French, as 002 and the line above them say (« Pioche : 2 fu » stood under it)
+            unit = _UNITS_FR.get(num[0], num[0]) if num and w.french else num[0] if num else ""
+            if unit == "minipoints" and abs(num[1]) < 2:
+                unit = "minipoint"          # French takes the singular for 0 and 1
+            out.append(f"    - {name}" + (f"{w.colon()} {num[1]} {unit}" if num else "")
                        + ("  " + w.t("from {tiles}", tiles=where) if where else ""))
             said = explain(v) if explain else None
             if said:
@@ -465,7 +486,7 @@ def _wrap(text: str, width: int) -> list[str]:
 def format_side_by_side(results, hand_text: str = "", words: Words = ENGLISH) -> str:
     """The same hand under several rule sets, one column each (``mjtable score --rules all``)."""
     w = words
-    columns = [[r.rules.upper(), "-" * len(r.rules)] + _summary_lines(r, w) for r in results]
+    columns = [[rules_title(r.rules, w), "-" * len(rules_title(r.rules, w))] + _summary_lines(r, w) for r in results]
     width = 40
     height = max(len(c) for c in columns)
     out = [hand_text] if hand_text else []
@@ -484,10 +505,10 @@ def format_side_by_side(results, hand_text: str = "", words: Words = ENGLISH) ->
     # side by side kept quiet about flowers riichi ignored and Hong Kong left uncounted
     for r in results:
         for warning in r.extra.get("warnings") or []:
-            out.append(f"{r.rules.upper()}{w.colon()} {w.msg(warning)}")
+            out.append(f"{rules_title(r.rules, w)}{w.colon()} {w.msg(warning)}")
         if r.unused:
             # a context one rule set does not use (classical scored a robbed kong without a word)
-            out.append(f"{r.rules.upper()}{w.colon()} {unused_text(r.rules, r.unused, w)}")
+            out.append(f"{rules_title(r.rules, w)}{w.colon()} {unused_text(r.rules, r.unused, w)}")
     assumed = list(dict.fromkeys(k for r in results for k in r.assumed))
     if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
         out.append(w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))

@@ -4,7 +4,8 @@ Grammar (whitespace is ignored except as a separator):
 
 * standing tiles in mpsz groups: ``123m456p11z``; digits take the suit letter that follows them;
   ``0`` is a red five; ``f`` groups are flowers/seasons (``16f``) and go to the bonus tiles;
-* letters ``E S W N`` (winds) and ``P F C`` (white, green, red dragon) stand for ``1z``-``7z``;
+* letters ``E S W N`` (winds) and ``P F C`` (white, green, red dragon) stand for ``1z``-``7z``,
+  and the French ``O`` (West) and ``B V R`` (« blanc, vert, rouge »);
 * ``[555p]`` an exposed meld (``[7777s]`` an exposed kong); ``(1111z)`` a concealed kong;
 * inside brackets, the MCR helper style ``[123m,2]`` / ``[555p,1]``, the comma optional
   (``[123m2]``, as the helper writes it): for a chow the number is which tile (1-3, in order) was
@@ -30,14 +31,16 @@ from .context import Context
 from .hand import ONE_TOO_MANY, TWICE_WRITTEN, Hand, Meld, make_meld, one_short_beside
 
 # O (« Ouest ») beside W: a French table wrote West with the letter of its own word, and was told
-# "unexpected character 'O'"
-_LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS, "O": T.WIND_LETTERS["W"]}
+# "unexpected character 'O'"; and the dragons by theirs, B V R (« blanc, vert, rouge »): « [RRR,1] »
+# was refused as an unexpected « R »
+FRENCH_DRAGON_LETTERS = {"B": "5z", "V": "6z", "R": "7z"}
+_LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS, "O": T.WIND_LETTERS["W"], **FRENCH_DRAGON_LETTERS}
 _FROM_CODES = {"1": "left", "2": "across", "3": "right"}
 _CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
 MAX_LENGTH = 400
 # the MCR helper writes a meld's number without a comma ([567m2], [999s3], [8888p1]): a digit
 # after the last suit or honour letter is the number
-_HELPER_MARK = re.compile(r"^(.*[mpszESWNPFCO])\s*([0-9])\s*$", re.S)
+_HELPER_MARK = re.compile(r"^(.*[mpszESWNPFCOBVR])\s*([0-9])\s*$", re.S)
 #: A kong's number 5, 6 or 7 (the MCR helper's): an added kong of a pung claimed from 1, 2 or 3
 ADDED_KONG_MARKS = {"5": "1", "6": "2", "7": "3"}
 _MELDS = re.compile(r"(\[[^\]]*\]|\([^)]*\))")
@@ -81,7 +84,7 @@ def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
                 out.append((code, p))
             pending = []
         elif ch in _LETTERS:
-            if pending and ch in "PS":          # 456P: a suit in capitals (P and S also name honours)
+            if pending and ch in "PSB":         # 456P, 456B: a suit in capitals (they also name honours)
                 raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r} after numbers: {CAPITALS}",
                                        position=pos)
             if pending:

@@ -345,6 +345,18 @@ def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
     empty.write_bytes(b"")
     code, _, err = run(capsys, "read", str(empty), "--lang", "fr", "--no-profile")
     assert code == 2 and err == f"erreur : {empty}: le fichier est vide ; envoyez ou exportez la photo à nouveau\n", err
+    # a photo too large: its advice in French too (the message stayed English whole)
+    import struct
+
+    import cv2
+    import numpy as np
+    big = tmp_path / "big.jpg"
+    data = bytearray(cv2.imencode(".jpg", np.zeros((8, 8, 3), np.uint8))[1].tobytes())
+    at = data.index(b"\xff\xc0") + 5                     # the frame's height and width
+    data[at:at + 4] = struct.pack(">HH", 60000, 60000)
+    big.write_bytes(bytes(data))
+    code, _, err = run(capsys, "read", str(big), "--lang", "fr", "--no-profile")
+    assert code == 2 and "l'image fait 60\u202f000×60\u202f000 pixels" in err and "réduisez-la" in err, err
 
 
 def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):
@@ -830,12 +842,15 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--standings", "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;Bob;2;16;8;2,5;45;1;0;0;1;4"
     code, out, _ = run(capsys, "games", "--standings", "--lang", "fr", "--data-dir", str(tmp_path))
-    assert code == 0 and out.splitlines()[0] == "Classement sur plusieurs parties : Officiel chinois (MCR, 81 fans)"
+    assert code == 0 and out.splitlines()[0] == "Classement sur plusieurs parties : Officiel chinois (MCR, 81 combinaisons)"
     assert out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out
     code, _, err = run(capsys, "games", "--standings", "--since", "hier", "--data-dir", str(tmp_path))
-    assert code == 2 and "since must be a date written YYYY-MM-DD" in err
+    # named by the flag (it said "since must be", the API's field)
+    assert code == 2 and "error: --since must be a date written YYYY-MM-DD" in err
     code, _, err = run(capsys, "games", "--standings", "--since", "hier", "--lang", "fr", "--data-dir", str(tmp_path))
-    assert code == 2 and "since doit être une date écrite AAAA-MM-JJ" in err
+    assert code == 2 and "erreur : --since doit être une date écrite AAAA-MM-JJ" in err
+    code, _, err = run(capsys, "games", "--standings", "--min-games", "0", "--data-dir", str(tmp_path))
+    assert code == 2 and err.startswith("error: --min-games must be a whole number"), err
     code, _, err = run(capsys, "games", "--rules", "mcr", "--data-dir", str(tmp_path))
     assert code == 2 and "choose the games of --standings" in err
     code, _, err = run(capsys, "games", "1", "--standings", "--data-dir", str(tmp_path))
@@ -893,6 +908,28 @@ def test_a_riichi_hand_in_french_is_read_as_002_says_it(capsys):
     assert "lu comme (quatre éléments et une paire)" in out
     _, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "mcr", "--lang", "fr")
     assert "lu comme (quatre combinaisons et une paire)" in out
+
+
+def test_french_figures_are_grouped_as_the_settlement_groups_them(capsys):
+    # « haneman pour 7 han : 3000 points de base » and « valeur de la main : 18000 » stood beside
+    # the settlement's « paie 6 000 »: every figure of a thousand or more grouped alike
+    nb = "\u202f"
+    code, out, _ = run(capsys, "score", "22334455m66778p 8p", "--rules", "riichi", "--riichi", "--self-drawn",
+                       "--lang", "fr")
+    assert code == 0
+    assert f": 3{nb}000 points de base" in out and f"2 × 3{nb}000, arrondi" in out and f": 6{nb}000" in out
+    assert f"valeur de la main : 18{nb}000 (" in out and f"19{nb}000 reçus − 1{nb}000," in out
+    figures = out.split("paiement (002 §4.1.2)")[1].split("supposé")[0]
+    assert not re.search(r"\d{4}", figures), figures
+    _, out, _ = run(capsys, "score", "111m222m333m444m5m 5m", "--rules", "classical", "--self-drawn", "--lang", "fr")
+    assert f"reçu : 3{nb}000 points en tout" in out and out.startswith("CLASSIQUE  ")
+    # the minipoints' lines say minipoints, as their heading does (« Pioche : ... : 0 fu » under it)
+    _, out, _ = run(capsys, "score", "22334455m66778p 8p", "--rules", "riichi", "--riichi", "--self-drawn",
+                    "--lang", "fr")
+    assert "main exposée) : 20 minipoints" in out and "(002 §4.1.1) : 0 minipoint\n" in out, out
+    # English as it was
+    _, out, _ = run(capsys, "score", "22334455m66778p 8p", "--rules", "riichi", "--riichi", "--self-drawn")
+    assert "haneman for 7 han: 3000 basic points" in out and "hand value: 18000 (" in out
 
 
 def test_a_classical_hand_assumed_in_french_says_its_own_limit_hands(capsys):
@@ -1009,10 +1046,36 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", str(gid), "--csv", "-o", "-", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     assert not (Path.cwd() / "-").exists()
+    # never over the game log (a CSV written over it lost every game), nor its journal
+    log = tmp_path / "mjtable.sqlite3"
+    before = log.read_bytes()
+    for target in (log, tmp_path / "mjtable.sqlite3-wal"):
+        code, _, err = run(capsys, "games", str(gid), "--csv", "-o", str(target), "--data-dir", str(tmp_path))
+        assert code == 2 and "is the game log itself" in err, err
+    assert log.read_bytes() == before
+    # written whole beside the file, then in its place: nothing left beside it
+    code, _, _ = run(capsys, "games", str(gid), "--csv", "-o", str(text), "--data-dir", str(tmp_path))
+    assert code == 0 and text.read_text().startswith("\ufeffhand,") and not list(tmp_path.glob(".sheet.txt.*"))
+    # a link is written through, not replaced by a file (/dev/stdout was), and a file keeps its mode
+    kept = tmp_path / "kept.csv"
+    kept.write_text("old")
+    kept.chmod(0o600)
+    link = tmp_path / "link.csv"
+    link.symlink_to(kept)
+    code, _, _ = run(capsys, "games", str(gid), "--csv", "-o", str(link), "--data-dir", str(tmp_path))
+    assert code == 0 and link.is_symlink() and kept.read_text().startswith("\ufeffhand,")
+    code, _, _ = run(capsys, "games", str(gid), "--csv", "-o", str(kept), "--data-dir", str(tmp_path))
+    assert code == 0 and kept.stat().st_mode & 0o777 == 0o600
+    # -o without a game wrote nothing and said it had listed the games; --backup dropped --standings
+    code, _, err = run(capsys, "games", "-o", str(tmp_path / "list.txt"), "--data-dir", str(tmp_path))
+    assert code == 2 and "name the game" in err and not (tmp_path / "list.txt").exists()
+    code, _, err = run(capsys, "games", "--backup", str(tmp_path / "b.sqlite3"), "--standings", "--data-dir",
+                       str(tmp_path))
+    assert code == 2 and "--standings" in err and not (tmp_path / "b.sqlite3").exists()
     # the standing as text in French too: --lang fr gave French exports beside an English table
     code, out, _ = run(capsys, "games", str(gid), "--lang", "fr", "--data-dir", str(tmp_path))
     lines = out.splitlines()
-    assert code == 0 and lines[0] == ("Ann / Bob / Cy / Di — Officiel chinois (MCR, 81 fans), 1 main et 1 faux Mah-jong, "
+    assert code == 0 and lines[0] == ("Ann / Bob / Cy / Di — Officiel chinois (MCR, 81 combinaisons), 1 main et 1 faux Mah-jong, "
                                       "numérotés à leur suite ci-dessous")
     assert lines[2].split() == ["main", "donne", "joueur", "Est", "Ann", "Bob", "Cy", "Di", "résultat"]
     assert lines[3].split()[:7] == ["#1", "E1", "Ann", "-29", "+45", "-8", "-8"]
@@ -1059,6 +1122,19 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--backup", str(tmp_path / "club-backup.sqlite3"), "--db", str(served))
     assert code == 0 and (tmp_path / "club-backup.sqlite3").stat().st_size > 0
     assert not (tmp_path / "elsewhere" / "mjtable.sqlite3").exists()
+    # a backup of an older mjtable, listed with --db, is read as it is: it was brought up to date
+    # and its journal changed in place by the listing
+    import sqlite3
+    old = tmp_path / "old.sqlite3"
+    with sqlite3.connect(served) as src, sqlite3.connect(old) as dst:
+        src.backup(dst)
+    with sqlite3.connect(old) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("PRAGMA user_version = 5")
+    before = old.read_bytes()
+    code, out, _ = run(capsys, "games", "--db", str(old))
+    assert code == 0 and f"{gid:>4}  " in out and old.read_bytes() == before
+    assert not Path(str(old) + "-wal").exists()
 
 
 def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_payments(capsys):
@@ -2324,6 +2400,46 @@ def test_a_restore_gives_no_game_id_again_and_keeps_each_replaced_log(capsys, tm
     assert "game 3 started" in run(capsys, *new)[1]
     code, _, err = run(capsys, "games", "--restore", str(tmp_path), "--data-dir", str(club))
     assert code == 2 and "is a folder: name the backup file in it" in err
+
+
+def test_a_game_started_in_a_new_game_log_says_where_it_was_made(capsys, tmp_path):
+    # a mistyped --data-dir made a fresh log and said only "game 1 started"
+    code, out, _ = run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir",
+                       str(tmp_path / "typo"))
+    assert code == 0 and out.splitlines()[-1] == f"a new game log was made at {tmp_path / 'typo' / 'mjtable.sqlite3'}"
+    code, out, _ = run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir",
+                       str(tmp_path / "typo"))
+    assert code == 0 and "a new game log" not in out
+
+
+def test_a_hand_written_after_riichi_is_the_hand_not_a_player(capsys, tmp_path):
+    # the usage's order, --riichi then the hand: --riichi's names took the hand, and the command
+    # said to give the hand
+    club = str(tmp_path / "club")
+    run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", club)
+    code, out, err = run(capsys, "record", "win", "1", "--winner", "Bob", "--discarder", "Ann", "--riichi", "Bob",
+                         "123m456p789s1122z 2z", "--data-dir", club)
+    assert code == 0 and "Bob 2,600 (2 han · 40 fu) + own riichi stick back" in out, err
+
+
+def test_undo_and_move_name_the_hand_they_read(capsys, tmp_path, monkeypatch):
+    # a hand recorded from a phone between the command's reading of the game and its undo (or
+    # move) was undone in its place: the hand read is sent (``hand_id``), as the game page does
+    from webui import gamelog
+    club = str(tmp_path / "club")
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", club)
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir", club)
+    run(capsys, "record", "draw", "1", "--data-dir", club)
+    run(capsys, "record", "draw", "1", "--data-dir", club)
+    seen = []
+    for name in ("undo", "move_hand"):
+        real = getattr(gamelog, name)
+        monkeypatch.setattr(gamelog, name, lambda *a, _real=real, _name=name, **k: (seen.append((_name, k.get("hand_id"))),
+                                                                                 _real(*a, **k))[1])
+    code, _, err = run(capsys, "record", "undo", "1", "--data-dir", club)
+    assert code == 0 and seen[-1] == ("undo", "2"), (seen, err)
+    code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--data-dir", club)
+    assert code == 0 and seen[-1] == ("move_hand", "1"), (seen, err)
 
 
 def test_undo_says_how_the_hand_comes_back_and_a_long_id_is_said_whole(capsys, tmp_path):

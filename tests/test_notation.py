@@ -38,6 +38,12 @@ def test_letters_are_honours():
         parse("¹p")
     # O for « Ouest » beside W: a French table's West was an unexpected character
     assert format_hand(parse("123m456p789sOOO EE")) == format_hand(parse("123m456p789sWWW EE"))
+    # and the dragons by their French names, B V R: « [RRR,1] » was an unexpected « R »
+    assert format_hand(parse("[RRR,1]123m456p789sB B")) == format_hand(parse("[CCC,1]123m456p789sP P"))
+    assert parse("VVV123m456p789s5z 5z").concealed.count("6z") == 3
+    # a capital B after numbers is a suit in capitals (bamboos), said so
+    with pytest.raises(HandError, match="suit letters are lowercase"):
+        parse("123B456p789s11z44z 4z")
 
 
 def test_melds_and_claims_in_json():

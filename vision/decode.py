@@ -549,6 +549,8 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
             img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
         if img.ndim != 3 or img.shape[2] != 3 or img.dtype != np.uint8:
             raise ImageError("bad_array", f"expected an HxWx3 uint8 BGR array, got {img.dtype} {img.shape}")
+        if min(img.shape[:2]) == 0:     # no header here: "the image's header... the file is damaged" said of an array
+            raise ImageError("bad_array", f"the array holds no pixels ({img.shape[1]}×{img.shape[0]})")
         check_size(img.shape[1], img.shape[0], max_pixels)
         return DecodedImage(img, 1.0)
     data, header = _bytes_and_header(source, max_bytes)

@@ -260,6 +260,12 @@ MAX_GAIN = 4.0
 #: kept against the photos as taken): p99 56 / 38 / 30 / 24 / 13 / 10 kept 463 / 459 / 454 / 436 /
 #: 348 / 58; the docs' example layout was laid out whole down to p99 16 and not at 12.
 DARK_WARN_P99 = 30.0
+#: A photo whose 1st percentile of grey is over this is said to be washed out (too bright, the
+#: tiles' ink faint): over-exposed, its tiles were missed and an unsaid "not set apart" or "too few
+#: tiles" stood for the reason. The shared photos (train, valid, test: 798) reach 111 at most (85 at
+#: their 99th percentile); a trial's photo brightened to a mean grey of 234 / 242 / 246 / 252 had 163
+#: / 181 / 195 / 221 (13 of 14 tiles found at 242, 2 at 252).
+WASHED_WARN_P1 = 150.0
 # A photo lit unevenly (a lamp's pool of light, a row half in shade) keeps its shaded tiles dark
 # after that: its 99th percentile is the lit part's. It is evened: each region is scaled by how
 # far its local brightness (the brightest within SHADE_WINDOW of the photo's longer side,
@@ -461,7 +467,7 @@ class TileReader:
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
             return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark, reads.blurred,
-                                                         reads.screen)
+                                                         reads.screen, washed=reads.washed)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -482,15 +488,17 @@ class TileReader:
         dx, dy = x0 * decoded.scale, y0 * decoded.scale
         return TileReads([shifted_read(r, dx, dy) for r in reads], reads.damage,
                          photo_frame(decoded.image, decoded.scale), reads.dark, reads.blurred,
-                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale))
+                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale), washed=reads.washed)
 
     def _read_decoded(self, decoded: DecodedImage, t0: float, timings: dict | None, embeddings: bool, profile,
                       turn: bool) -> TileReads:
         """``_read`` of the picture as decoded (``t0``: when its decoding began)."""
         # the photo's light measured once: for its brightening and for the warning of a dark photo
-        light = light_percentiles(decoded.image) if decoded.image.size else None
+        measured = light_percentiles(decoded.image, (99, 99.9, 1)) if decoded.image.size else None
+        light = measured[:2] if measured else None
         src, scale = exposed(decoded.image, self.config, light), decoded.scale
         dark = light is not None and light[0] < DARK_WARN_P99
+        washed = measured is not None and measured[2] > WASHED_WARN_P1
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
         first = self._detect(self.detector, src, spent)
@@ -507,7 +515,7 @@ class TileReader:
                 again = self._read_turned(decoded.image, k, embeddings, profile)
                 if upright_margin(again) >= self.config.upright_votes:
                     spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
-                    return self._timed(self._photo_reads(in_photo(again, k, decoded.image, scale), decoded, dark),
+                    return self._timed(self._photo_reads(in_photo(again, k, decoded.image, scale), decoded, dark, washed),
                                        timings, spent, t0, t1)
                 tried[k] = again        # not sure enough alone: weighed against the whole reading below
         if self.second_detector is None:
@@ -547,17 +555,18 @@ class TileReader:
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
                 reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
-        return self._timed(self._photo_reads(reads, decoded, dark), timings, spent, t0, t1)
+        return self._timed(self._photo_reads(reads, decoded, dark, washed), timings, spent, t0, t1)
 
-    def _photo_reads(self, reads: list[TileRead], decoded, dark: bool) -> TileReads:
+    def _photo_reads(self, reads: list[TileRead], decoded, dark: bool, washed: bool = False) -> TileReads:
         """``reads`` of the ``decoded`` photo, with what is known of the photo as a whole: its
-        decoding's damage, its frame, whether it was too dark or is out of focus."""
+        decoding's damage, its frame, whether it was too dark, washed out or is out of focus."""
         # backs too: a photo blurred enough reads some of its faces as backs (a rendered hand of
         # 16 tiles blurred by 4 px at 640 px: 3 faces and 3 backs read)
         soft = tiles_softness(decoded.image, [r.box for r in reads], decoded.scale)
         blurred = self.config.blur_warn_softness is not None and soft is not None \
             and soft >= self.config.blur_warn_softness
-        return TileReads(reads, decoded.damage, photo_frame(decoded.image, decoded.scale), dark, blurred)
+        return TileReads(reads, decoded.damage, photo_frame(decoded.image, decoded.scale), dark, blurred,
+                         washed=washed)
 
     @staticmethod
     def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:

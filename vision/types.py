@@ -58,11 +58,14 @@ class TileReads(list):
     surely (``vision.reader.DARK_WARN_P99``); ``blurred``: its tiles are out of focus
     (``vision.reader.BLUR_WARN_SOFTNESS``); ``screen``: the picture was a phone screenshot, and
     the photo it shows (x0, y0, x1, y1 in the reads' pixels) was read alone
-    (``vision.reader.screen_photo``), else None."""
+    (``vision.reader.screen_photo``), else None; ``washed``: the photo was washed out, too bright
+    (``vision.reader.WASHED_WARN_P1``)."""
 
     def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None,
-                 dark: bool = False, blurred: bool = False, screen: tuple[float, float, float, float] | None = None):
+                 dark: bool = False, blurred: bool = False, screen: tuple[float, float, float, float] | None = None,
+                 washed: bool = False):
         super().__init__(reads)
+        self.washed = washed
         self.damage = damage
         self.frame = frame
         self.dark = dark

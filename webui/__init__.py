@@ -138,6 +138,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         final, i18n.t, i18n.number, tournament)
     app.jinja_env.globals["share_words"] = lambda row: gamelog.share_words(row, i18n.t, i18n.number)
     # one person however typed ("cy" back in Cy's seat), as a game tells its players apart
+    from markupsafe import Markup
+
+    from .chart import key_svg
+    app.jinja_env.globals["chart_key"] = lambda p: Markup(key_svg(p))
     app.jinja_env.globals["same_person"] = lambda a, b: gamelog.name_key(a) == gamelog.name_key(b)
     app.jinja_env.globals["sticks_text"] = lambda h, winner: score_sheet.sticks_text(h, winner, i18n.t, i18n.number)
 

@@ -14,7 +14,7 @@ import scorer
 
 from . import calibrate, gamelog, i18n, reading, scoring, standings, validation
 from .errors import respond
-from .store import REQUEST_DIGEST_FIELD, DuplicateRequest, get_store
+from .store import REQUEST_DIGEST_FIELD, DraftRecorded, DuplicateRequest, get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -189,6 +189,8 @@ def read():
         for tile in result.get("tiles") or ():
             if tile.get("box"):
                 tile["box"] = [round(v * factor, 1) for v in tile["box"]]
+            if tile.get("corners"):     # the face's corners too, or they lay a third off its box
+                tile["corners"] = [[round(x * factor, 1), round(y * factor, 1)] for x, y in tile["corners"]]
     if rules is None:
         from mjtable.pipeline import TILES_ONLY_KEYS
         result = {k: result[k] for k in TILES_ONLY_KEYS if k in result}
@@ -360,6 +362,10 @@ def add_hand(game_id):
                 store.keep_response(game_id, key, {REQUEST_DIGEST_FIELD: digest})
             if drafted is not None:
                 store.add_request_key(game_id, drafted, hand["id"])
+    except DraftRecorded as e:
+        # the draft recorded into another game meanwhile (another phone): a photo's hand counts once
+        raise validation.InputError("draft_recorded", f"this photo's hand is already recorded in game {e.game_id}",
+                                    "draft", status=409) from None
     except DuplicateRequest:   # the same request, recorded by a concurrent retry
         return _replay(game_id, store.find_request(game_id, key), digest)
     view = gamelog.standing(store, game_id)

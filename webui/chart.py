@@ -6,7 +6,9 @@ from xml.sax.saxutils import escape
 
 from .i18n import english_number
 
-COLOURS = ("#c62828", "#1f4e9c", "#2e7d32", "#ef6c00")
+# the fourth darker than the orange it was (#ef6c00: 2.95:1 on the plot's #fafafa, under the 3:1
+# a line needs, WCAG 1.4.11)
+COLOURS = ("#c62828", "#1f4e9c", "#2e7d32", "#d35400")
 
 
 #: Pixels between the lines of players on the same total: two players level after a hand drew one
@@ -20,19 +22,28 @@ def _tie_offset(totals: list[int], p: int) -> float:
     return (tied.index(p) - (len(tied) - 1) / 2) * TIE_GAP
 
 
-def _marker(p: int, cx: float, cy: float, colour: str) -> str:
+def _marker(p: int, cx: float, cy: float, colour: str, size: float = 1.0, cls: str = "pt") -> str:
     """A point of player ``p``'s line, in a shape of its own (circle, square, triangle, diamond):
-    lines that meet or run together are told apart without their colour."""
-    shape = p % 4
+    lines that meet or run together are told apart without their colour; ``size`` times as big,
+    ``cls`` its class ("key" in a key: not a point of the line)."""
+    shape, k = p % 4, size
     if shape == 0:
-        return f'<circle class="pt" cx="{cx:.1f}" cy="{cy:.1f}" r="2.8" fill="{colour}"/>'
+        return f'<circle class="{cls}" cx="{cx:.1f}" cy="{cy:.1f}" r="{2.8 * k:.1f}" fill="{colour}"/>'
     if shape == 1:
-        return f'<rect class="pt" x="{cx - 2.6:.1f}" y="{cy - 2.6:.1f}" width="5.2" height="5.2" fill="{colour}"/>'
+        return (f'<rect class="{cls}" x="{cx - 2.6 * k:.1f}" y="{cy - 2.6 * k:.1f}" width="{5.2 * k:.1f}" '
+                f'height="{5.2 * k:.1f}" fill="{colour}"/>')
     if shape == 2:
-        return (f'<polygon class="pt" points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.2:.1f},{cy + 2.4:.1f} '
-                f'{cx - 3.2:.1f},{cy + 2.4:.1f}" fill="{colour}"/>')
-    return (f'<polygon class="pt" points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.4:.1f},{cy:.1f} {cx:.1f},{cy + 3.4:.1f} '
-            f'{cx - 3.4:.1f},{cy:.1f}" fill="{colour}"/>')
+        return (f'<polygon class="{cls}" points="{cx:.1f},{cy - 3.4 * k:.1f} {cx + 3.2 * k:.1f},{cy + 2.4 * k:.1f} '
+                f'{cx - 3.2 * k:.1f},{cy + 2.4 * k:.1f}" fill="{colour}"/>')
+    return (f'<polygon class="{cls}" points="{cx:.1f},{cy - 3.4 * k:.1f} {cx + 3.4 * k:.1f},{cy:.1f} '
+            f'{cx:.1f},{cy + 3.4 * k:.1f} {cx - 3.4 * k:.1f},{cy:.1f}" fill="{colour}"/>')
+
+
+def key_svg(p: int) -> str:
+    """Player ``p``'s mark in a key beside the chart (the standings table): its line's colour in its
+    points' shape (a square of colour alone left a colour-blind player to guess whose line was whose)."""
+    return (f'<svg class="swatch" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">'
+            f'{_marker(p, 6, 6, COLOURS[p % 4], 1.7, "key")}</svg>')
 
 
 def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, legend: bool = True,
@@ -84,7 +95,7 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
         if legend:
             last = series[-1][p]
             lx = pad_l + (pw / 4) * p
-            parts.append(f'<rect x="{lx:.1f}" y="{height - 16}" width="10" height="10" fill="{colour}"/>'
+            parts.append(_marker(p, lx + 5, height - 11, colour, 1.6, "key") +
                          f'<text x="{lx + 14:.1f}" y="{height - 11}" font-size="12" dominant-baseline="central">'
                          f'{escape(name)} ({escape(number(last, signed=not start))})</text>')
     parts.append("</svg>")

@@ -428,6 +428,9 @@ def _game_name(name, players: list[str]) -> str:
         raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
                         field="name")
     name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
+    if name and any(c in name.strip() for c in "\t\n\r"):
+        # as a player's: a line break in it split every listing and standing line in two
+        raise GameError("bad_field", "the game's name is one line", field="name")
     # one form for one name (NFC): a name pasted with separate accents (macOS) printed without them in the PDF
     name = unicodedata.normalize("NFC", (name or "").strip())
     return name if shows_something(name) else " / ".join(players)
@@ -1741,8 +1744,10 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
         # the draft it was recorded from goes with it (its review page and the tile-set profile
         # that learnt its tiles find it in the other game), unless that game has it already; an
         # Idempotency-Key does not: it stands for one request to this game, whose answer it keeps
+        # (nor where another game has it too: a log from before a draft was held to one game)
         draft_key = next((k for k in removed.get("request_keys") or []
-                          if k.startswith("draft:") and not store.has_request_key(target_id, k)), None)
+                          if k.startswith("draft:") and not store.has_request_key(target_id, k)
+                          and store.draft_elsewhere(target_id, k) is None), None)
         # the photo and the reading as a draft brings them (a reading is not held to a typed list's bounds)
         draft = {"photo_id": h.get("photo_id"), "reading": {"tiles": h.get("tiles_read")}}
         try:
@@ -1901,6 +1906,11 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
             again = store.find_request(game_id, key)
             if again is not None:
                 raise GameError("not_restorable", f"this hand was recorded again since, as hand {again['hand']['seq']}",
+                                field="edit")
+            elsewhere = store.draft_elsewhere(game_id, key)
+            if elsewhere is not None:
+                # into another game (a photo's hand counts in one game)
+                raise GameError("not_restorable", f"this hand was recorded again since, in game {elsewhere}",
                                 field="edit")
         last = store.last_hand(game_id)
         seq = _restored_place(store, game_id, row, edits)
@@ -2064,7 +2074,8 @@ def history(store: Store, game_id: int) -> list[dict]:
         """Whether the hand an entry removed was recorded again since from its draft (Undo, then
         Record): its Restore was offered, then refused as counting it twice."""
         row = (e.get("before") or {}).get("row") or {}
-        return any(store.find_request(game_id, key) is not None for key in row.get("request_keys") or [])
+        return any(store.find_request(game_id, key) is not None or store.draft_elsewhere(game_id, key) is not None
+                   for key in row.get("request_keys") or [])
 
     return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]), "now": now(e),
              **({"other_gone": gone(e)} if e["action"] in ("move", "move_in") else {}),
@@ -2296,6 +2307,13 @@ def round_label(h: dict, flow, tr=None) -> str:
     return label
 
 
+def _times(item: dict) -> str:
+    """"1×2 = " before an item counted more than once, as the pages write it: "Pung of Terminals
+    or Honours 2 points" could be one pung of 2 or two of 1."""
+    count, value = item.get("count"), item.get("value")
+    return f"{value}×{count} = " if isinstance(count, int) and count > 1 and value is not None else ""
+
+
 def _scoring_text(score: dict, french: bool) -> str:
     """What a win scored, item by item, for a referee checking a sheet ("Last Tile Claim 8 points;
     ..."; riichi: its fu too): the CSV gave the notation and the total alone."""
@@ -2306,7 +2324,7 @@ def _scoring_text(score: dict, french: bool) -> str:
     said = (lambda text: FR.get(text, text)) if french else (lambda text: text)
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
              + ("(yakuman)" if item.get("note") == "yakuman"
-                else f"{item.get('total')} {said(unit_for(item.get('unit'), item.get('total')))}").strip()
+                else _times(item) + f"{item.get('total')} {said(unit_for(item.get('unit'), item.get('total')))}").strip()
              for item in score.get("items") or []]
     # 002 §4: from 5 han the minipoints no longer count ("60 fu" beside a baiman read as counted)
     # (« minipoints » in French, as 002 and the pages say them: the CSV said « 25 fu »)

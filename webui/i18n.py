@@ -131,7 +131,7 @@ FR = {
         "Votre jeu de tuiles « {name} » apprend des {n} tuile(s) de cette main.",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
-    "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Choose a saved photo": "Choisir une photo enregistrée",
+    "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Forget this hand": "Oublier cette main", "Choose a saved photo": "Choisir une photo enregistrée",
     "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…", "Preparing the photo…": "Préparation de la photo…",
     "Recording for game": "Enregistrement pour la partie",
     "Camera": "Caméra", "No photo?": "Pas de photo ?", "Type the hand instead": "Écrire la main à la place",
@@ -220,16 +220,17 @@ FR = {
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs, 0p un cinq rouge, [5555p,1+] un kong ajouté à un pung pris.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C: Pai, Fa, Chun); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
         "m caractères, p ronds, s bambous, z honneurs : 1z-4z Est Sud Ouest Nord, 5z-7z dragons blanc, vert, rouge "
-        "(ou E S O N, W pour Ouest aussi, P F C : Pai, Fa, Chun) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
+        "(ou E S O N, W pour Ouest aussi, B V R : blanc, vert, rouge, ou P F C : Pai, Fa, Chun) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
         "le chiffre dit quelle tuile a été prise : [345m,2] le 4m.",
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
     "More about this hand": "Plus sur cette main", "Dealer (East)": "Croupier (Est)", "Round wind": "Vent du tour",
     "Rule options": "Options des règles", "variant {n}": "variante {n}",
-    "no combined fan": "sans fan combiné", "combined fan 6": "fan combiné 6", "combined fan 5": "fan combiné 5",
+    # 000 and 001 say « combinaison » (and « points ») where English says fan
+    "no combined fan": "sans combinaison commune", "combined fan 6": "une combinaison à 6", "combined fan 5": "une combinaison à 5",
     "full flush and terminal pungs not counted": "Main Pure et Pung de Terminales ou d'Honneurs non comptés", "terminal pungs counted": "Pung de Terminales ou d'Honneurs comptés",
-    "one terminal pung not counted": "un Pung de Terminales ou d'Honneurs non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
-    "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
+    "one terminal pung not counted": "un Pung de Terminales ou d'Honneurs non compté", "no wait fan on the knit's tiles": "pas d'attente comptée sur les tuiles de la suite",
+    "wait fan when the knit holds its own copy": "attente comptée quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
     "{n} faan found": "{n} fan trouvés",
     "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "each of the three others": "chacun des trois autres", "Rarer wins": "Victoires plus rares",
     "the same for every winner": "les mêmes pour chaque gagnant",
@@ -386,6 +387,9 @@ FR = {
     "save profile {name}": "enregistrer le profil {name}",
     "Are the assigned codes right? {what} and make it active": "Les codes attribués sont-ils justes ? {what} et l'activer",
     "nothing saved": "rien n'a été enregistré",
+    "cannot write the profile: {why} (nothing was changed)": "impossible d'écrire le profil : {why} (rien n'a été changé)",
+    "only {mb} MB free where profiles are kept: a profile needs up to {need} MB; free some space first":
+        "seulement {mb} Mo libres là où sont gardés les profils : un profil demande jusqu'à {need} Mo ; libérez de la place d'abord",
     "learning your tiles": "apprentissage de vos tuiles",
     "nothing learnt since the layout photo: relearning would change nothing":
         "rien d'appris depuis la photo de disposition : un nouvel apprentissage ne changerait rien",
@@ -591,8 +595,14 @@ FR = {
     "{counted}, rounded up to the next 10": "{counted}, arrondi à la dizaine supérieure",
     "payment (002 §4.1.2):": "paiement (002 §4.1.2) :",
     "hand value: {value} (before counters and riichi sticks)": "valeur de la main : {value} (avant compteurs et bâtonnets de riichi)",
+    "instead, pao (002 §3.3.9): the player liable for {yaku} ({liable}) pays the whole hand, {value}, and the others nothing":
+        "à la place, responsabilité (pao, 002 §3.3.9) : le joueur responsable de {yaku} ({liable}) paie toute la "
+        "main, {value}, et les autres rien",
+    "instead, pao (002 §3.3.9): the discarder and the player liable for {yaku} ({liable}) pay half each: {rest} and {half}":
+        "à la place, responsabilité (pao, 002 §3.3.9) : le donneur de l'écart et le joueur responsable de {yaku} "
+        "({liable}) paient chacun la moitié : {rest} et {half}",
     "{gain} more than before the hand: {points} received − 1000, the winner's own riichi stick among them":
-        "{gain} de plus qu'avant la main : {points} reçus − 1000, le bâtonnet de riichi du gagnant étant parmi eux",
+        "{gain} de plus qu'avant la main : {points} reçus − 1 000, le bâtonnet de riichi du gagnant étant parmi eux",
     "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman":
         "un yakuman, payé comme une limite : aucun autre yaku ni dora ne s'y ajoute, ni un second yakuman",
     "counted as {n} (the cap)": "compté {n} (le plafond)", "the reward table": "le barème des gains",
@@ -676,6 +686,7 @@ FR = {
     "last tile": "dernière tuile", "last tile of the wall, or its discard": "dernière tuile du mur, ou son écart",
     "last of its kind": "dernière tuile de sa sorte",
     "kong replacement": "tuile de remplacement du kong",
+    "the wall's last tile": "dernière tuile du mur", "the discard of the wall's last tile": "écart de la dernière tuile du mur",
     "robbing kong": "voler un kong", "last of kind": "dernière tuile de sa sorte", "discarder": "donneur de l'écart",
     # payers named by their role when the seats are not given (scorer.result.Payment)
     "other": "autre joueur", "dealer": "croupier", "non-dealer": "non-croupier",
@@ -862,7 +873,7 @@ FR = {
     "Penalty": "Pénalité",
     "Riichi": "Riichi", "Sticks": "Bâtonnets", "of which sticks": "dont bâtonnets", "points": "points", "faan": "fan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
     "{net} more than before the hand: {points} received − 1,000, the winner's own riichi stick among them":
-        "{net} de plus qu'avant la main : {points} reçus − 1 000, le bâtonnet de riichi du gagnant étant parmi eux",
+        "{net} de plus qu'avant la main : {points} reçus − 1 000, le bâtonnet de riichi du gagnant étant parmi eux",
     "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",
     "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
@@ -941,7 +952,7 @@ FR = {
     "Active profile: {name}.": "Profil actif : « {name} ».", "Profile “{name}” deleted.": "Profil « {name} » supprimé.",
     "choose a calibration photo": "choisissez une photo de calibration", "give the set a name": "donnez un nom au jeu",
     # rule sets (scorer TITLE, scorer/flow titles)
-    "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 fans)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",
+    "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 combinaisons)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",
     "Classical (points and doubles)": "Classique (points et doubles)", "Hong Kong old style": "Hong Kong à l'ancienne",
     "MCR": "MCR", "classical": "classique", "generic": "générique",
     # option choices
@@ -1721,6 +1732,23 @@ def correction_text(change) -> str:
     return t(text, **fields)
 
 
+#: The riichi yaku's French names by their English ones (a pao line names its yakuman).
+_YAKU_FR = {names[0]: names[1] for names in YAKU_NAMES.values()}
+
+
+def step_fields(fields: dict, french: bool) -> dict:
+    """A payment line's named fields (``payment_steps``) in French where they are words: the
+    yakuman a player is liable for by its French name, the player by the page's words."""
+    if not french:
+        return fields
+    out = dict(fields)
+    if "yaku" in out:
+        out["yaku"] = _YAKU_FR.get(out["yaku"], out["yaku"])
+    if "liable" in out:
+        out["liable"] = PAYERS_FR.get(out["liable"], out["liable"])
+    return out
+
+
 def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
     """The extra values of a score, as a player reads them (``winner_pending``: a game's hand
     whose winner is not chosen yet, scored as East's until then)."""
@@ -1756,7 +1784,8 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
                      tiles=_dora_tiles(result["dora_tiles"]), n=result["dora_held"]))
     if result.get("rules") == "riichi":
         # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
-        out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})
+        out += [t(text, **{k: v if isinstance(v, str) else number(v)
+                           for k, v in step_fields(fields, lang() == "fr").items()})
                 for text, fields in payment_steps(result)]
         if result.get("hand_value") is not None and result.get("points") not in (None, result["hand_value"]):
             # the chain above ends at the hand's value; the total received adds the counters and the
@@ -2574,6 +2603,18 @@ MESSAGES_FR = {
     "a dragon pung scores Dragon Pung alone": "un pung de dragon ne compte que Pung de Dragon",
     "these tiles also make seven pairs: the reading that scores more is counted":
         "ces tuiles font aussi sept paires : la lecture qui rapporte le plus est comptée",
+    "{} was completed by the discard, and a pung made with a claimed tile counts as exposed (self-drawn, it would "
+    "be concealed: 001, Deux Pungs Cachés)":
+        "{0} a été complété par la tuile écartée, et un pung fait avec une tuile réclamée compte comme exposé "
+        "(tiré soi-même, il serait caché : 001, Deux Pungs Cachés)",
+    "the discarder is not named: the hand is shared with the liable player; if the liable player discarded the "
+    "winning tile, they pay it all: name the discarder (002 §3.3.9)":
+        "le donneur de l'écart n'est pas nommé : la main est partagée avec le joueur responsable ; si le "
+        "joueur responsable a écarté la tuile gagnante, il la paie entière : nommez le donneur de l'écart (002 §3.3.9)",
+    "the photo is washed out (too bright: the tiles' ink is faint): tiles may be missed or misread; take it again "
+    "with less light, out of direct sun or without the flash":
+        "la photo est délavée (trop claire : l'encre des tuiles est pâle) : des tuiles peuvent manquer ou être mal "
+        "lues ; reprenez-la avec moins de lumière, hors du soleil direct ou sans le flash",
     "{} also completes the hand": "{0} complète aussi la main", "{} also complete the hand": "{0} complètent aussi la main",
     "{} also completes the hand in shape, though this hand holds all four {} (a wait all the same: docs/rulings.md, MCR-14)":
         "{0} complète aussi la main par sa forme, bien que cette main tienne les quatre {1} (une attente tout de même : "
@@ -2769,7 +2810,7 @@ MESSAGES_FR = {
         "la tuile gagnante ne peut pas être la dernière de sa sorte : le gagnant en a {0} autre(s) exemplaire(s), "
         "et les 3 autres doivent être écartés ou dans des combinaisons exposées",
     "robbing a kong is a win on another player's tile: self_drawn cannot be true":
-        "voler un kong, c'est gagner sur la tuile d'un autre joueur : « pioche » ne peut pas être vrai",
+        "voler un kong, c'est gagner sur la tuile d'un autre joueur : ce n'est pas une pioche",
     "suit letter {} with no numbers before it": "lettre de famille {0} sans chiffre avant elle",
     "the robbed tile completes another player's kong: no other copy of it can be in the winner's hand":
         "la tuile volée complète le kong d'un autre joueur : aucune autre copie ne peut être dans la main du gagnant",
@@ -2835,11 +2876,11 @@ MESSAGES_FR = {
     "ura dora indicators: {}": "indicateurs d'ura dora : {0}",
     "unexpected character {}: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
         "caractère inattendu {0} : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; les majuscules "
-        "nomment les vents et les dragons (E S W N : Est, Sud, Ouest, Nord ; P F C : dragons blanc, vert, rouge)",
+        "nomment les vents et les dragons (E S W N ou O : Est, Sud, Ouest, Nord ; P F C ou B V R : dragons blanc, vert, rouge)",
     "unexpected character {} after numbers: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
         "caractère inattendu {0} après des chiffres : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; "
-        "les majuscules nomment les vents et les dragons (E S W N : Est, Sud, Ouest, Nord ; P F C : dragons blanc, "
-        "vert, rouge)",
+        "les majuscules nomment les vents et les dragons (E S W N ou O : Est, Sud, Ouest, Nord ; P F C ou B V R : "
+        "dragons blanc, vert, rouge)",
     "unknown context key {}; known keys: {}": "clé de contexte inconnue {0} ; clés connues : {1}",
     "unknown hand key {}; known keys: {}": "clé de main inconnue {0} ; clés connues : {1}",
     "unknown meld key(s): {}": "clé(s) de combinaison inconnue(s) : {0}",
@@ -2899,6 +2940,8 @@ MESSAGES_FR = {
     "{} holds a control character (U+{}) at position {}: write it without":
         "{0} contient un caractère de contrôle (U+{1}) en position {2} : écrivez-le sans",
     "player {}'s name is one line": "le nom du joueur {0} tient sur une ligne",
+    "the game's name is one line": "le nom de la partie tient sur une ligne",
+    "a new game log was made at {path}": "un nouveau journal des parties a été créé : {path}",
     "the winner cannot be liable for their own win": "le gagnant ne peut pas être responsable de sa propre victoire",
     "player {}'s name has {} characters: at most {}": "le nom du joueur {0} a {1} caractères : {2} au plus",
     "the game's name has {} characters: at most {}": "le nom de la partie a {0} caractères : {1} au plus",
@@ -2935,6 +2978,8 @@ MESSAGES_FR = {
         "cette main a été modifiée dans un autre onglet ou sur un autre appareil depuis le chargement de cette page : "
         "rechargez-la pour voir la main telle qu'elle est, puis enregistrez-la",
     "this hand was recorded again since, as hand {}": "cette main a été enregistrée à nouveau depuis, comme main {0}",
+    "this hand was recorded again since, in game {}": "cette main a été enregistrée à nouveau depuis, dans la partie {0}",
+    "this photo's hand is already recorded in game {}": "la main de cette photo est déjà enregistrée dans la partie {0}",
     "the game was renamed “{}” on another device since this page was drawn: nothing was changed; the form shows the names as they are now":
         "la partie a été renommée « {0} » sur un autre appareil depuis l'affichage de cette page : rien n'a été "
         "modifié ; le formulaire montre les noms tels qu'ils sont maintenant",
@@ -3435,6 +3480,10 @@ MESSAGES_FR = {
     "{} is not a tile-set profile (no metadata)": "{0} n'est pas un profil de jeu de tuiles (pas de métadonnées)",
     "{} is {}, over the {} limit": "{0} fait {1}, au-delà de la limite de {2}",
     "expected an HxWx3 uint8 BGR array, got {} {}": "un tableau HxLx3 uint8 BGR était attendu, reçu {0} {1}",
+    "the array holds no pixels ({})": "le tableau ne contient aucun pixel ({0})",
+    "the tiles as read are not a winning hand, and the nearest winning hand changes {} tile(s) read surely: check them against the photo":
+        "les tuiles telles que lues ne font pas une main gagnante, et la main gagnante la plus proche change {0} "
+        "tuile(s) lue(s) avec assurance : vérifiez-les sur la photo",
     "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",
     "the PNG is truncated (no end chunk)": "le PNG est tronqué (pas de bloc de fin)",
     "the JPEG is truncated (no end-of-image marker)": "le JPEG est tronqué (pas de marqueur de fin d'image)",
@@ -3458,6 +3507,8 @@ MESSAGES_FR = {
     "the file is empty": "le fichier est vide",
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
         "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",
+    "shrink it (a phone's 12 megapixels are plenty), or send it on the web page, which scales it down":
+        "réduisez-la (les 12 mégapixels d'un téléphone suffisent), ou envoyez-la sur la page web, qui la réduit",
     "the file is larger than {} MB: a game's JSON export is at most {} MB; a backup of the whole game log goes back with mjtable games --restore FILE":
         "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus {1} Mo ; une sauvegarde de tout le "
         "journal des parties se remet avec mjtable games --restore FICHIER",
@@ -3532,10 +3583,12 @@ MESSAGES_FR = {
     "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row: check for a hidden, extra or merged tile":
         "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout : "
         "cherchez une tuile cachée, en trop ou fusionnée",
+    "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row":
+        "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout",
     "group {}: a chow is only claimed from the left player, but its sideways tile is not at its left; read as claimed from the left":
         "groupe {0} : un chow ne se prend qu'au joueur de gauche, mais sa tuile couchée n'est pas à sa gauche ; lu "
         "comme pris à gauche",
-    "could not find the standing tiles: {} tile(s) read face down lie in the rows, where standing tiles are face up: correct or remove them":
+    "could not find the standing tiles: the rows hold {} tile(s) read face down, where standing tiles are face up: correct or remove them":
         "tuiles debout introuvables : les rangées comptent {0} tuile(s) lue(s) face cachée, alors que les tuiles "
         "debout sont face visible : corrigez-les ou retirez-les",
     "bao ({}) needs the liable player's discard to be the winning {} (004 Bao {}); {} won: charged as bao (g), the dangerous discard with five tiles left; leave out the liable player if that is not so":
@@ -3614,6 +3667,8 @@ MESSAGES_FR = {
     "{} tile(s) show a face no tile code names (a joker, or a tile of another game): left out of the hand; if one belongs to it, add its tile":
         "{0} tuile(s) montrent une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu) : laissées "
         "hors de la main ; si l'une en fait partie, ajoutez sa tuile",
+    "{} detection(s) had a box without width or height: left out":
+        "{0} détection(s) sans largeur ni hauteur : laissée(s) de côté",
     "{} tile(s) were detected twice at the same place; the surer read was kept":
         "{0} tuile(s) ont été détectées deux fois au même endroit ; la lecture la plus sûre a été gardée",
     "the photo could also be read upside down (rows in the other direction): set the winning tile apart at the right of the standing tiles, or take the photo from the standing tiles' side":
@@ -3917,10 +3972,12 @@ def rules_title(name: str, title: str | None = None) -> str:
 #: Rule options' help in French, by option name (the English is the scorer's; its sources stay
 #: behind the "source" link).
 OPTION_HELP_FR = {
-    "kong_pair_values": "un kong exposé et un kong caché, deux kongs cachés : A = sans fan combiné (kong exposé 1 + kong caché 2 ; deux kongs cachés 6) ; B = fan combiné 6 ; deux kongs cachés 8 ; C = fan combiné 5, deux kongs cachés 6",
+    # the document each variant follows, named: a French club plays FFMJ's (001) and found the
+    # default (000) only by scoring a hand otherwise than its referee
+    "kong_pair_values": "un kong exposé et un kong caché, deux kongs cachés : A (000, règles internationales) = sans combinaison commune (kong exposé 1 + kong caché 2 ; deux kongs cachés 6) ; B (001, FFMJ) = une combinaison à 6 ; deux kongs cachés 8 ; C = une combinaison à 5, deux kongs cachés 6",
     # MCR's patterns by 000's names, as the score lines say them (an option named a fan the score called otherwise)
     "fully_concealed_on_concealed_specials": "compter Main Entièrement Cachée (4) au lieu de Pioche (1) sur Sept Paires, Quatre Pung Cachés, Neuf Portes, Honneurs et Tuiles Cousues et Treize Orphelins gagnés en pioche ; par défaut le règlement l'interdit",
-    "nine_gates": "ce que Neuf Portes exclut : A = Main Pure et tout Pung de Terminales ou d'Honneurs ; B = garde les Pung de Terminales ou d'Honneurs, pas de Pung cachés ; C = n'ôte qu'un Pung de Terminales ou d'Honneurs",
+    "nine_gates": "ce que Neuf Portes exclut : A (000, règles internationales) = Main Pure et tout Pung de Terminales ou d'Honneurs ; B (001, FFMJ) = garde les Pung de Terminales ou d'Honneurs, pas de Pung cachés ; C = n'ôte qu'un Pung de Terminales ou d'Honneurs",
     "four_kongs_single_wait": "ajouter Attente de la Paire à Quatre Kong ; par défaut l'attente est implicite",
     "knitted_straight_wait": "une attente à côté d'une Suite Cousue : A = aucune quand la tuile gagnante est l'une des neuf de la suite, qu'elle a pu compléter ; B = comptée quand la suite a son propre exemplaire de cette tuile",
     "all_terminals_double_pung": "ajouter Double Pung à Tout Terminales ; par défaut le règlement l'interdit",

@@ -569,6 +569,9 @@ def record(draft_id):
                                             "expect_seq", "expect_edits") if data.get(k) is not None}
             row["kind"] = "win"
             row["context"] = scoring.parse_form_context(form, game["rules"])
+            if "loser0" in form:        # classical: the others' hands' points, all empty for none
+                losers = [str(form.get(f"loser{p}") or "").strip() for p in range(4)]
+                row["losers"] = losers if any(losers) else None
             # the game log refuses a hand that cannot be declared (no winning hand, under the minimum)
             hand = gamelog.record(store, game["id"], row, draft=draft, request_key=key)
     except DuplicateRequest:

@@ -143,8 +143,10 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         how += " · " + tr("kong replacement")
     # the last tile of the wall or its discard, said as the game page says it: a last-tile win's
     # 8 points stood on the signed sheet with nothing to explain them
+    # (the one it was: "last tile of the wall, or its discard", the box's words, stood where a
+    # club's sheet names the win, 000 n°40 and 41)
     if any((w.get("context") or {}).get("last_tile") for w in wins):
-        how += " · " + tr("last tile of the wall, or its discard")
+        how += " · " + (tr("the wall's last tile") if h["discarder"] is None else tr("the discard of the wall's last tile"))
     # the player liable pays what others would have (004 Bao, 002 §3.3.9 pao): named, or the
     # row's changes read as a wrong split (the discarder alone paying twice under payment 3)
     liable = next((s for s in (gamelog.liable_paying(w) for w in wins) if s is not None), None)

@@ -90,6 +90,8 @@ CREATE TABLE IF NOT EXISTS hand_requests (  -- the Idempotency-Key (or draft) of
     response TEXT,                     -- the first answer, JSON (NULL until it was sent)
     PRIMARY KEY (game_id, key)
 );
+-- a draft's key looked up in every game (recorded once: DraftRecorded; the history's Restore)
+CREATE INDEX IF NOT EXISTS hand_requests_key ON hand_requests(key);
 CREATE TABLE IF NOT EXISTS retired_ids (  -- the highest id each table's deleted rows had
     tbl TEXT PRIMARY KEY,
     last INTEGER NOT NULL
@@ -230,6 +232,12 @@ def init_db(path: str) -> None:
     try:
         conn = connect(path)
         try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                # its tables may hold what this one does not know, and would write over it (a log of
+                # version 99 was recorded into, where --restore refused it)
+                raise StartupError(f"{path} was written by a newer mjtable (game log version {version}; this one "
+                                   f"reads up to {SCHEMA_VERSION}): update mjtable first")
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
                 raise StartupError(f"SQLite refused WAL mode for {path} (got {mode})")
@@ -380,6 +388,30 @@ class NotFound(LookupError):
 
 class DuplicateRequest(LookupError):
     """A hand request whose key was recorded meanwhile (a concurrent retry)."""
+
+
+class DraftRecorded(DuplicateRequest):
+    """A photo's reading (draft) recorded into another game meanwhile: a photo's hand counts in
+    one game (two phones on one draft recorded it into two)."""
+
+    def __init__(self, key: str, game_id: int):
+        super().__init__(key)
+        self.game_id = game_id
+
+
+def _draft_elsewhere(c, game_id: int, key: str | None) -> int | None:
+    """The other game a draft's key was recorded into, or None (a key that is no draft's: None)."""
+    if key is None or not key.startswith("draft:"):
+        return None
+    row = c.execute("SELECT game_id FROM hand_requests WHERE key = ? AND game_id != ? LIMIT 1",
+                    (key, game_id)).fetchone()
+    return None if row is None else row[0]
+
+
+def _no_draft_elsewhere(c, game_id: int, key: str | None) -> None:
+    other = _draft_elsewhere(c, game_id, key)
+    if other is not None:
+        raise DraftRecorded(key, other)
 
 
 class ReadOnly(RuntimeError):
@@ -593,6 +625,7 @@ class Store:
             if request_key is not None and c.execute(
                     "SELECT 1 FROM hand_requests WHERE game_id = ? AND key = ?", (game_id, request_key)).fetchone():
                 raise DuplicateRequest(request_key)
+            _no_draft_elsewhere(c, game_id, request_key)
             photo_id = hand.get("photo_id")
             if photo is not None:
                 photo_id = self._put_photo(c, photo)
@@ -617,9 +650,14 @@ class Store:
             return None
         return {"hand": self._hand(row), "response": _load(row["response"])}
 
+    def draft_elsewhere(self, game_id: int, key: str) -> int | None:
+        """The other game the draft of request key ``key`` is recorded into, or None."""
+        return _draft_elsewhere(self.conn, game_id, key)
+
     def add_request_key(self, game_id: int, key: str, hand_id: int) -> None:
         """One more key the hand ``hand_id`` was recorded by (its draft, beside an Idempotency-Key)."""
         with self.transaction() as c:
+            _no_draft_elsewhere(c, game_id, key)
             c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
                       (game_id, key, hand_id))
 

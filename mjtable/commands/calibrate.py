@@ -97,13 +97,22 @@ def _err(msg) -> int:
 def run(args) -> int:
     LANGUAGE.french = getattr(args, "lang", "en") == "fr"
     if not LANGUAGE.french:
-        return _run(args)
+        return _run_said(args)
     from flask import Flask
     with Flask("mjtable").test_request_context("/?lang=fr"):
         try:
-            return _run(args)
+            return _run_said(args)
         finally:
             LANGUAGE.french = False
+
+
+def _run_said(args) -> int:
+    try:
+        return _run(args)
+    except OSError as exc:
+        # a full disk or a folder made read-only meanwhile: one line (an import, a rename and a
+        # calibration's save ended in a traceback, exit 1)
+        return _err(tr("cannot write the profile: {why} (nothing was changed)", why=exc.strerror or str(exc)))
 
 
 def _run(args) -> int:
@@ -248,6 +257,23 @@ def _remove(store, name_given: str, yes: bool) -> int:
     return 0
 
 
+def _free_bytes(store) -> int | None:
+    """The free space where ``store`` keeps its profiles (or its data dir, before the first), or None."""
+    import shutil
+    for place in (store.folder, store.folder.parent):
+        if place.is_dir():
+            try:
+                return shutil.disk_usage(place).free
+            except OSError:
+                return None
+    return None
+
+
+#: Room a calibration needs to save its profile and keep the one it replaces, each at most
+#: ``MAX_PROFILE_BYTES``.
+_ROOM_NEEDED = 40 * 2**20
+
+
 def _export(store, name: str, file: str, yes: bool = False) -> int:
     from vision.profile import ProfileError
     out = Path(file)
@@ -257,8 +283,9 @@ def _export(store, name: str, file: str, yes: bool = False) -> int:
     if out.exists() and not yes:
         # a file of that name was written over without a word (another profile's export, a photo)
         return _err(tr("{out} exists: give another file name, or add --yes to write over it", out=out))
+    from .games import _write_whole
     try:
-        out.write_bytes(data)
+        _write_whole(out, data)     # whole or not at all: a full disk left a 0-byte file
     except OSError as exc:
         raise ProfileError(f"cannot write {out} ({exc.strerror})") from None
     print(tr("wrote profile {name} to {out} ({kb} KB); on the other machine: mjtable calibrate --import {file}", name=q(store.load(name).name), out=out, kb=len(data) // 1024, file=out.name))
@@ -399,6 +426,11 @@ def _calibrate(args, store) -> int:
         if answer.strip().lower() not in ("y", "yes", "o", "oui"):
             print(tr("nothing saved"))
             return 1
+    room = _free_bytes(store)
+    if room is not None and room < _ROOM_NEEDED:
+        # said before a minute (or seven) of learning that the save would then lose
+        return _err(tr("only {mb} MB free where profiles are kept: a profile needs up to {need} MB; free some space first",
+                       mb=room // 2**20, need=_ROOM_NEEDED // 2**20))
     try:
         profile = result.build_profile(args.name, progress=ProgressBar(tr("learning your tiles"), sys.stderr))
     except ProfileError as exc:

@@ -10,6 +10,7 @@ import contextlib
 import logging
 import sys
 import unicodedata
+from pathlib import Path
 
 from ..arg_types import whole_number
 
@@ -475,7 +476,7 @@ def _local_time(created: str) -> str:
 def _log_named(app, args) -> tuple[str, str]:
     """(the game log looked in, the option that names another): its file with --db, else its
     data dir (a server started with another --data-dir keeps its games elsewhere)."""
-    return (app.config["DATABASE"], "--db") if args.db else (app.config["DATA_DIR"], "--data-dir")
+    return (_log_of(app), "--db") if args.db else (app.config["DATA_DIR"], "--data-dir")
 
 
 def _where(app, response, args) -> str:
@@ -502,12 +503,15 @@ def log_path(data_dir, db):
     return Path(db).expanduser() if db else Path(data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
 
 
-def open_log(database, data_dir, db):
+def open_log(database, data_dir, db, reading: bool = False):
     """(the web app on the game log ``database``, what must live as long as it): no model
     loaded, the game log needs none. With ``db`` alone no data dir is made, tightened or given a
     key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
-    folder stands in, removed when the command ends. (None, None) where the log cannot be opened,
-    said on standard error. Called within ``web_log_said``, which says the app's log as the command's."""
+    folder stands in, removed when the command ends; and where the command only ``reading`` it, a
+    log of an older mjtable (or not in WAL mode) is read from a copy there, left as it is (listing
+    a backup brought it up to date and changed its journal). (None, None) where the log cannot be
+    opened, said on standard error. Called within ``web_log_said``, which says the app's log as the
+    command's."""
     from webui import create_app
     from webui.startup import StartupError
     config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
@@ -519,11 +523,43 @@ def open_log(database, data_dir, db):
         import tempfile
         scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")
         config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
+        if reading and _would_change(database):
+            import sqlite3
+            copy = Path(scratch.name) / "read.sqlite3"
+            try:
+                with contextlib.closing(sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)) as src, \
+                        contextlib.closing(sqlite3.connect(copy)) as dst:
+                    src.backup(dst)
+            except sqlite3.Error as e:
+                print(f"error: cannot read {database}: {e}", file=sys.stderr)
+                return None, None
+            config.update(DATABASE=str(copy), SHOWN_DATABASE=str(database))     # named as given
     try:
         return create_app(config), scratch
     except StartupError as e:       # said in one line, as every refusal of these commands
         print(f"error: {e}", file=sys.stderr)
         return None, None
+
+
+def _log_of(app) -> str:
+    """The game log the command was given (not the copy a read of an older one reads)."""
+    return app.config.get("SHOWN_DATABASE") or app.config["DATABASE"]
+
+
+def _would_change(database) -> bool:
+    """Whether opening the game log ``database`` would write to it: a log of an older schema (its
+    migration) or not in WAL mode (the app sets it); False where it cannot be told (opened as is,
+    the app says what is wrong)."""
+    import sqlite3
+    from webui.store import SCHEMA_VERSION
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)) as conn:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            known = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone() is not None
+    except sqlite3.Error:
+        return False
+    return known and (version < SCHEMA_VERSION or str(mode).lower() != "wal")
 
 
 class _WarningLines(logging.Handler):
@@ -608,12 +644,14 @@ def _games(args) -> int:
             said = french_text(said) or said
         print(said)
         return 0
-    app, _scratch = open_log(database, args.data_dir, args.db)
+    app, _scratch = open_log(database, args.data_dir, args.db, reading=not args.restore)
     if app is None:
         return 2
     if args.backup:
-        if args.game is not None or args.format or args.output:
-            print("error: --backup copies the whole game log: no game, format or -o with it", file=sys.stderr)
+        if args.game is not None or args.format or args.output or args.standings or args.rate is not None:
+            # (--standings and --rate were dropped without a word)
+            print("error: --backup copies the whole game log: no game, format, -o, --standings or --rate with it",
+                  file=sys.stderr)
             return 2
         return _backup(app.config["DATABASE"], args.backup)
     client = app.test_client()
@@ -635,6 +673,11 @@ def _games(args) -> int:
     if args.game is None:
         if args.format:
             print("error: name the game to export (mjtable games lists them)", file=sys.stderr)
+            return 2
+        if args.output not in (None, "-"):
+            # the list was printed and no file written, with a success
+            print("error: -o writes a game's export or the --standings: name the game (mjtable games lists them)",
+                  file=sys.stderr)
             return 2
         r = client.get("/api/games")
         if r.status_code != 200:        # a damaged game log answers 503 with why (it was a traceback)
@@ -703,7 +746,7 @@ def _games(args) -> int:
             print(f"error: {_said(r, args.game)}{_where(app, r, args)}", file=sys.stderr)
             return 2
         data = r.get_data()
-    return _write(data, output)
+    return _write(data, output, Path(_log_of(app)))
 
 
 def _standings(client, args) -> int:
@@ -721,6 +764,10 @@ def _standings(client, args) -> int:
         r = client.get("/api/standings?" + urlencode(query))
     if r.status_code != 200:
         error = (r.get_json(silent=True) or {}).get("error") or {"message": str(r.status)}
+        # the flag, not the API's field ("since must be a date" for --since)
+        for field, flag in _STANDINGS_FLAGS.items():
+            if error.get("message", "").startswith(field + " "):
+                error = {**error, "message": flag + error["message"][len(field):]}
         if french:          # said as the French page says it ("since doit être une date...")
             from webui import i18n
             with client.application.test_request_context("/?lang=fr"):
@@ -748,7 +795,12 @@ def _standings(client, args) -> int:
                 return 2
             text += "\n\n" + settled
         data = (text + "\n").encode("utf-8")
-    return _write(data, None if args.output == "-" else args.output)
+    return _write(data, None if args.output == "-" else args.output, Path(_log_of(client.application)))
+
+
+#: The standings query's fields by the flags that give them.
+_STANDINGS_FLAGS = {"since": "--since", "until": "--until", "min_games": "--min-games", "rules": "--rules",
+                    "rank_by": "--by-table-points"}
 
 
 def _error_word(args) -> str:
@@ -796,19 +848,66 @@ def _money_text(client, args, rules: str, scores: dict, penalties: dict | None =
         return "\n".join(lines)
 
 
-def _write(data: bytes, output: str | None) -> int:
-    """``data`` into the file ``output``, or on standard output."""
+def _write(data: bytes, output: str | None, log: Path | None = None) -> int:
+    """``data`` into the file ``output``, or on standard output. Never over the game log ``log``
+    (a CSV written over it lost every game), and whole or not at all: written beside, then put in
+    the file's place (a disk full half way through had cut the earlier export short)."""
     if output:
+        target = Path(output).expanduser()
+        if log is not None and _same_file(target, log):
+            print(f"error: {output} is the game log itself (or its journal): write the export to another file",
+                  file=sys.stderr)
+            return 2
         try:
-            with open(output, "wb") as f:
-                f.write(data)
+            _write_whole(target, data)
         except OSError as e:
-            print(f"error: cannot write {output}: {e.strerror}", file=sys.stderr)
+            print(f"error: cannot write {output}: {e.strerror or e}", file=sys.stderr)
             return 2
         print(f"wrote {output}")
     else:
         sys.stdout.write(data.decode("utf-8"))
     return 0
+
+
+def _same_file(target: Path, log: Path) -> bool:
+    """Whether ``target`` is the game log or one of its journal files."""
+    try:
+        names = {log.resolve()} | {log.resolve().with_name(log.name + s) for s in ("-wal", "-shm", "-journal")}
+        return target.resolve() in names or (target.exists() and log.exists() and target.samefile(log))
+    except OSError:
+        return False
+
+
+def _write_whole(target: Path, data: bytes) -> None:
+    """``data`` into ``target``, written whole beside it first, then put in its place, with the
+    mode of the file it replaces. A target that is no plain file (a link, a device, a pipe:
+    /dev/stdout was replaced by a file) or in a folder this user cannot write to is written into,
+    as before."""
+    import os
+    import stat
+
+    from vision.profile.files import write_privately
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        st = None
+    if st is None or stat.S_ISREG(st.st_mode):
+        try:
+            write_privately(target, lambda f: f.write(data),
+                            mode=stat.S_IMODE(st.st_mode) if st is not None else 0o644 & ~_umask())
+            return
+        except PermissionError:
+            if st is None:
+                raise
+    with open(target, "wb") as f:       # a link, a device, a pipe; or a file writable in a folder that is not
+        f.write(data)
+
+
+def _umask() -> int:
+    import os
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def standings_text(table: dict, tr, number) -> str:

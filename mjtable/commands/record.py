@@ -237,12 +237,27 @@ def seat_at_table(text: str, view: dict) -> int:
         raise
 
 
+def _is_hand(text: str) -> bool:
+    """Whether ``text`` is a whole hand in notation (not a player's name)."""
+    import scorer
+    try:
+        scorer.to_hand(text)
+    except (scorer.HandError, ValueError):
+        return False
+    return True
+
+
 def _body(args, view: dict) -> dict:
     seat = lambda name: seat_at_table(name, view)        # noqa: E731
     if args.action == "win":
         import scorer
 
         from ..context_args import context_from_args
+        if not args.hand and not args.photo and args.riichi:
+            # "--riichi Bob 123m... 2z", the order the usage shows: --riichi's names took the hand
+            # in; a name that reads as a whole hand is the hand
+            names = [n for n in args.riichi if not _is_hand(n)]
+            args.hand, args.riichi = [n for n in args.riichi if _is_hand(n)], names
         if bool(args.hand) == bool(args.photo):
             raise Refused("give the hand in notation or --photo FILE, one of the two")
         try:
@@ -441,12 +456,22 @@ def _record(args) -> int:
         print(f"error: no game log at {database} (mjtable record new starts a game; --data-dir or --db names "
               "another game log)", file=sys.stderr)
         return 2
+    had_log = database.is_file()
     app, _scratch = open_log(database, args.data_dir, args.db)
     if app is None:
         return 2
     client = app.test_client()
     with app.test_request_context(f"/?lang={args.lang}"):
-        return _run(args, client, sheet_text)
+        code = _run(args, client, sheet_text)
+        if args.action == "new" and not had_log and code == 0:
+            # where, when the log was made now (a mistyped --data-dir made a fresh log unsaid)
+            from webui import i18n
+            print((i18n.t if args.lang == "fr" else _english)("a new game log was made at {path}", path=database))
+        return code
+
+
+def _english(text: str, **fields) -> str:
+    return text.format(**fields)
 
 
 def _run(args, client, sheet_text) -> int:
@@ -515,7 +540,10 @@ def _run(args, client, sheet_text) -> int:
             print(tr("game {id} ({name}) deleted, with its {hands}", id=args.game, name=view["game"]["name"], hands=hands))
             return 0
         if args.action == "undo":
-            r = client.post(f"/api/games/{args.game}/undo", json={})
+            # the hand read just now, or nothing: a hand recorded meanwhile from a phone is not undone
+            # in its place (``hand_id``, as the game page guards its Undo)
+            last = (view.get("hands") or [])[-1:]
+            r = client.post(f"/api/games/{args.game}/undo", json={"hand_id": last[0]["id"]} if last else {})
         elif args.action == "substitute":
             body = {"player": player_seat(args.player, view.get("seated") or view["game"]["players"]),
                     "name": args.name, **({"first": args.first} if args.first is not None else {})}
@@ -538,7 +566,8 @@ def _run(args, client, sheet_text) -> int:
                 offered = gamelog.default_seats(view["game"], h, target, gamelog.move_place(store, h, target)[1])
             players, others = gamelog.played_by(view["game"], h), gamelog.seated_now(target)
             seats = _move_seats(args, players, others, offered)
-            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move", json={"to": args.to, "seats": seats})
+            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move",
+                            json={"to": args.to, "seats": seats, "hand_id": h["id"]})
         else:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):

@@ -49,9 +49,9 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     ),
     "far_yiu": (
         "Four pungs or kongs of terminals (ones and nines) and honours, at least one of each, and a pair of either. Adds to "
-        "All Triplets.",
+        "All Triplets (or to All Concealed Triplets, which counts in its place).",
         "Quatre pungs ou kongs de terminales (1 et 9) et d'honneurs, au moins un de chaque, et des yeux de l'un ou de "
-        "l'autre. S'ajoute à « Tous les triplés ».",
+        "l'autre. S'ajoute à « Tous les triplés » (ou à « Tous les triplés cachés », qui compte à sa place).",
     ),
     "gong_sheung_far": (
         "Your winning tile is the replacement tile you draw after declaring a kong, exposed or concealed.",

@@ -212,6 +212,14 @@ def bao_shape(r: Reading | None, hand: Hand) -> tuple[str | None, bool]:
     return None, False
 
 
+def _honour_sets_shown(hand: Hand) -> int:
+    """The exposed honour pungs and kongs of an all-honours hand (004 Bao c: « trois ensembles de
+    tuiles Honneur »), 0 for any other hand."""
+    if not all(T.is_honour(T.normalize(t)) for t in hand.all_tiles):
+        return 0
+    return sum(1 for m in hand.melds if not m.concealed and m.type != "chow")
+
+
 def bao_case(r: Reading | None, hand: Hand) -> str:
     """Which bao situation of 004 "Bao" the hand is (``bao_shape``, its sets shown as asked);
     "g" for any other hand (the dangerous discard when five tiles are left)."""
@@ -242,13 +250,21 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                             "tile of a pure one-suit hand (case e)")
     if liable is not None:
         shape, shown_enough = bao_shape(r, hand)
+        won_on = None if hand.won_on_flower else T.index(T.normalize(hand.winning_tile))
+        if shape in ("a", "b") and _honour_sets_shown(hand) >= 3 and not (
+                shown_enough and not self_drawn and discarder in (None, liable)
+                and won_on in (DRAGONS if shape == "a" else WINDS)):
+            # an all-honours hand that is a big three dragons or big four winds too: (a) and (b)
+            # are the discard of the third dragon or fourth wind; otherwise its three honour sets
+            # shown make it (c), whose (f) covers a self-draw and a third player's discard (004
+            # Bao c, f: a self-drawn one was paid by all three, the liable player ignored)
+            shape, shown_enough = "c", True
         case = shape if shape is not None and shown_enough else "g"      # bao_case, its shape at hand
         if shape is not None and not shown_enough and not self_drawn and discarder in (None, liable):
             # a family naming the liable player of a one-suit hand with two suit sets shown was
             # charged double as (g), unsaid
             warnings.append(f"bao ({shape}) needs {BAO_SHOWN[shape]} shown (004 Bao {shape}); charged as bao (g), "
                             "the dangerous discard with five tiles left; leave out the liable player if that is not so")
-        won_on = None if hand.won_on_flower else T.index(T.normalize(hand.winning_tile))
         if (case in ("a", "b") and won_on not in (DRAGONS if case == "a" else WINDS) and not self_drawn
                 and discarder in (None, liable)):
             # 004 Bao (a) « défausse la troisième tuile Dragon, qui s'avère être la tuile gagnante »,

@@ -354,6 +354,30 @@ def _shared_waits(h, r, listed: set, labels) -> list[ExcludedItem]:
             for fan, source in dict.fromkeys(shapes) if fan not in listed]
 
 
+#: The concealed-pungs fans by how many, with 000's words: « complétés sans réclamer de tuile ».
+_CONCEALED_PUNGS = {2: ("two_concealed_pungs", "000 n°21", "Deux Pung complétés sans réclamer de tuile."),
+                    3: ("three_concealed_pungs", "000 n°54", "Trois Pung complétés sans réclamer de tuile."),
+                    4: ("four_concealed_pungs", "000 n°73", "Quatre Pung complétés sans réclamer de tuile.")}
+
+
+def _pung_claimed(h, r, listed: set, labels) -> list[ExcludedItem]:
+    """The concealed-pungs fan one more would give, left out because the discard completed a
+    standing pung (000 n°21, 54, 73): a learner who won 3s on 33s beside 111m 222p saw Two
+    Concealed Pungs and looked for the third without a word why."""
+    claimed = r.claimed_pung(h)
+    if claimed < 0:
+        return []
+    sets = r.sets
+    concealed = sum(1 for _t, i in r.pungs if i != claimed and not sets[i][2])
+    wanted = _CONCEALED_PUNGS.get(concealed + 1)
+    if wanted is None or wanted[0] in listed:
+        return []
+    fan, source, rule = wanted
+    note = (f"{T.group_codes([_CODES[h.win]] * 3)} was completed by the discard, and a pung made with a claimed "
+            "tile counts as exposed (self-drawn, it would be concealed: 001, Deux Pungs Cachés)")
+    return [ExcludedItem(fan, labels[fan][0], "", rule, source, labels[fan][1], note)]
+
+
 def _combined_already(pair, views, counted, rules) -> str:
     """Why sets ``pair`` (indices into the reading's ``views``) may not be combined again
     (000, Comptage des points, account-once): the counted combination fans that link them, each
@@ -454,7 +478,9 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
             else:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1],
                                              row.note))
-    ex_items += _shared_waits(h, r, {i.id for i in items} | {e.id for e in ex_items}, labels)
+    listed = {i.id for i in items} | {e.id for e in ex_items}
+    ex_items += _shared_waits(h, r, listed, labels)
+    ex_items += _pung_claimed(h, r, listed, labels)
     if any(i.id in ("dragon_pung", "two_dragon_pungs") for i in items) \
             and not any(e.id == "pung_of_terminals_or_honours" for e in ex_items):
         # 000 n°5 « Pung de 1, de 9 ou d'Honneur » read on its own gives a dragon pung the point; the

@@ -103,6 +103,20 @@ def payment_steps(extra: dict) -> list[tuple[str, dict]]:
         steps.append(("self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the "
                       "next 100: {dealer_pays} and {other_pays}",
                       {"basic": basic, "dealer_pays": _up100(2 * basic), "other_pays": _up100(basic)}))
+    pao = extra.get("pao")
+    if pao and extra.get("hand_value") is not None:
+        # 002 §3.3.9: « doit payer la valeur totale de la main dans le cas où [...] terminé sur pioche
+        # (les deux autres joueurs ne payent rien) »; on another's discard « il partage le paiement en
+        # deux parts égales avec le joueur qui donne la tuile »
+        value = extra["hand_value"]
+        if extra.get("self_drawn"):
+            steps.append(("instead, pao (002 §3.3.9): the player liable for {yaku} ({liable}) pays the whole hand, "
+                          "{value}, and the others nothing", {"yaku": pao["yaku"], "liable": pao["liable"],
+                                                               "value": value}))
+        else:
+            steps.append(("instead, pao (002 §3.3.9): the discarder and the player liable for {yaku} ({liable}) pay "
+                          "half each: {rest} and {half}", {"yaku": pao["yaku"], "liable": pao["liable"],
+                                                          "rest": value - value // 2, "half": value // 2}))
     return steps
 
 

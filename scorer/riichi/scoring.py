@@ -707,6 +707,15 @@ def score(hand: Hand, options) -> ScoreResult:
              "hand_value": hand_value, "points": points, "total_unit": "points received",
              "dealer": dealer, "self_drawn": tsumo,
              "warnings": warnings}
+    if liable and pao_yaku and not tsumo and discarder is None:
+        # shared with a discarder not named, who may be the liable player himself (002 §3.3.9 shares
+        # it only with « un autre joueur »)
+        warnings.append("the discarder is not named: the hand is shared with the liable player; if the liable "
+                        "player discarded the winning tile, they pay it all: name the discarder (002 §3.3.9)")
+    if liable and pao_yaku and (tsumo or liable != (discarder or "discarder")):
+        # who pays it instead (002 §3.3.9), for the payment lines: they said the dealer and the others
+        # paid shares while the settlement under them had the liable player pay it all
+        extra["pao"] = {"liable": liable, "yaku": pao_yaku}
     if (riichi or double_riichi) and ctx("riichi_sticks"):
         # the winner's own stick is among those received (002 §4.1): the hand's gain is 1000 less
         # (a secretary read "3,000 points received" beside a game log of +2,000). The caller gives

@@ -48,6 +48,31 @@ def test_a_third_calibration_says_the_older_copy_is_no_longer_kept(photo, tmp_pa
     assert profile_mod.ProfileStore(d).replaced("club set")["name"] == "CLUB SET"
 
 
+def test_a_full_disk_is_said_in_one_line_and_before_the_learning(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    """A disk full: a rename or an import ended in a traceback (exit 1), and a calibration learnt for
+    minutes before its save failed so."""
+    import collections
+    import errno
+    import shutil
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    capsys.readouterr()
+
+    def full(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(profile_mod.ProfileStore, "rename", full)
+    assert main(["calibrate", "--rename", "Club set", "Other", "--data-dir", d]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "error: cannot write the profile: No space left on device (nothing was changed)", err
+    # too little room: said before learning, nothing learnt
+    usage = collections.namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda place: usage(10 * 2**20, 9 * 2**20, 2**20))
+    learnt = []
+    monkeypatch.setattr(Calibration, "build_profile", lambda *a, **k: learnt.append(1))
+    assert main(["calibrate", str(photo), "--name", "New set", "--data-dir", d, "--yes"]) == 2
+    assert "only 1 MB free where profiles are kept" in capsys.readouterr().err and not learnt
+
+
 def test_refuses_without_terminal_or_yes(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     rc = main(["calibrate", str(photo), "--name", "club set", "--data-dir", str(tmp_path / "d")])

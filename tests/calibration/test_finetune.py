@@ -505,6 +505,22 @@ def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp
     for k in range(4):
         loaded.learn_hand(f"h{k}", [code_crop("5p", seed=40 + k)], ["5p"], learn=False, keep_per_code=2)
     assert [s for s in loaded.sources if s.startswith("hand:")] == ["hand:h2", "hand:h3"]
+    # the tiles pushed out are kept aside, through the file too: undoing the newest hand puts back
+    # the one its lesson replaced, where it was (a hand undone had lost the older ones with it)
+    assert [(r["source"], r["by"]) for r in loaded.retired] == [("hand:h0", "h2"), ("hand:h1", "h3")]
+    again = TileSetProfile.load(loaded.save(tmp_path / "capped.npz"))
+    assert again.retired == loaded.retired and np.array_equal(again.retired_examples, loaded.retired_examples)
+    h1 = loaded.retired_examples[1].copy()
+    assert again.forget_hand("h3", classifier=classifier, learn=False) == 1
+    assert [s for s in again.sources if s.startswith("hand:")] == ["hand:h1", "hand:h2"]
+    assert np.array_equal(again.examples[again.sources.index("hand:h1")], h1)
+    assert len(again.examples) == len(again.codes) == len(again.base_misreads)
+    # a hand forgotten takes its tiles set aside with it; a hand learnt again first puts back
+    # what its first lesson pushed out
+    assert again.forget_hand("h0", classifier=classifier, learn=False) == 0 and not again.retired
+    loaded.learn_hand("h3", [code_crop("5p", seed=49)], ["5p"], learn=False, keep_per_code=2)
+    assert [s for s in loaded.sources if s.startswith("hand:")] == ["hand:h2", "hand:h3"]
+    assert [(r["source"], r["by"]) for r in loaded.retired] == [("hand:h0", "h2"), ("hand:h1", "h3")]
     with pytest.raises(ProfileError, match="crops for"):
         loaded.learn_hand("x", [odd], ["1m", "2m"], learn=False)
 
@@ -568,6 +584,11 @@ def test_a_learnt_tile_cut_two_ways_goes_and_counts_as_one(classifier, tmp_path)
                           faces=[code_crop("5p", seed=50 + k)])
     assert loaded.sources[n:] == ["hand:h1", "hand:h1" + FACE_SUFFIX, "hand:h2", "hand:h2" + FACE_SUFFIX]
     assert loaded.forget_hand("h2", classifier=classifier, learn=False) == 1
+    # the tile h2's lesson had pushed out comes back with its face cut, before h1's (the older)
+    assert loaded.sources[n:] == ["hand:h0", "hand:h0" + FACE_SUFFIX, "hand:h1", "hand:h1" + FACE_SUFFIX]
+    assert loaded.n_confirmed == 2
+    assert [(r["source"], r["by"]) for r in loaded.retired] == [("hand:d1", "h1"), ("hand:d1" + FACE_SUFFIX, "h1")]
+    assert loaded.forget_hand("h0", classifier=classifier, learn=False) == 1
     assert loaded.sources[n:] == ["hand:h1", "hand:h1" + FACE_SUFFIX] and loaded.n_confirmed == 1
     loaded.learn_corrections(classifier=classifier)
     assert loaded.learnt

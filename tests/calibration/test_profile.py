@@ -491,3 +491,44 @@ def test_a_code_learnt_and_taken_back_is_absent_again(monkeypatch, tmp_path):
     assert again.absent_codes == [c for c in flowers if c != "1f"]
     again.remove_last()
     assert again.absent_codes == flowers
+
+
+def test_tiles_pushed_out_by_the_cap_come_back_when_their_lesson_is_undone():
+    """Undoing a hand put back the older tiles its lesson had pushed out only while the hand kept a
+    tile of its own: once a later lesson had pushed its tiles out too, they were lost. Put back, a
+    code never holds more than CONFIRMED_PER_CODE confirmed tiles."""
+    import numpy as np
+    from vision.profile.tileset import CONFIRMED_PER_CODE, TileSetProfile
+
+    def made():
+        return TileSetProfile(name="t", prototypes=None, metric=None, codes=["1m"], sources=["calibration"],
+                              network={"w": np.zeros(1)}, calibration_network={"w": np.zeros(1)},
+                              examples=np.zeros((1, 8, 8, 3), np.uint8))
+
+    def crop(v):
+        return np.full((8, 8, 3), v, np.uint8)
+
+    def confirmed(p):
+        return [(s, int(p.examples[i, 0, 0, 0])) for i, s in enumerate(p.sources) if s.startswith("hand:")]
+
+    p = made()
+    for key, v in (("o0", 0), ("o1", 1), ("A", 10), ("B", 11), ("C", 12)):
+        p.learn_hand(key, [crop(v)], ["5p"], learn=False, keep_per_code=2)
+    assert confirmed(p) == [("hand:B", 11), ("hand:C", 12)]          # A's own tile pushed out by C
+    assert p.forget_hand("A", learn=False) == 0
+    assert confirmed(p) == [("hand:o0", 0), ("hand:B", 11), ("hand:C", 12)]
+    assert len(p.examples) == len(p.codes) == len(p.sources) == len(p.base_misreads)
+    # a lesson of several tiles undone after some of its own were pushed out: the cap still holds
+    p = made()
+    for k in range(CONFIRMED_PER_CODE):
+        p.learn_hand(f"o{k}", [crop(k)], ["5p"], learn=False)
+    p.learn_hand("A", [crop(20), crop(21)], ["5p", "5p"], learn=False)     # pushes o0, o1 out
+    for k, key in enumerate("BCDEF"):            # push o2-o5 out, then A's first tile
+        p.learn_hand(key, [crop(30 + k)], ["5p"], learn=False)
+    assert confirmed(p)[0] == ("hand:A", 21)
+    p.forget_hand("A", learn=False)
+    kept = confirmed(p)
+    # o0 and o1 back, the older of them set aside again by the cap (by F, the newest lesson)
+    assert kept == [("hand:o1", 1)] + [(f"hand:{key}", 30 + k) for k, key in enumerate("BCDEF")], kept
+    assert [(r["source"], r["by"]) for r in p.retired if r["source"] == "hand:o0"] == [("hand:o0", "F")]
+    assert len(p.examples) == len(p.codes) == len(p.sources) == len(p.base_misreads)

@@ -606,7 +606,7 @@ def test_a_back_in_the_only_row_is_named_where_no_standing_tiles_are_found():
     tiles = [vision.TileRead(code=c, box=(82.0 + 37 * k, 363.0, 118.0 + 37 * k, 426.0), confidence=0.9,
                              face_down=c is None, top3=[(c, 0.9)] if c else []) for k, c in enumerate(codes)]
     warnings = vision.group(tiles).warnings
-    assert warnings == ["could not find the standing tiles: 1 tile(s) read face down lie in the rows, where standing "
+    assert warnings == ["could not find the standing tiles: the rows hold 1 tile(s) read face down, where standing "
                         "tiles are face up: correct or remove them"]
     from flask import Flask
 
@@ -630,3 +630,40 @@ def test_the_tile_count_names_the_tiles_in_groups_that_make_no_meld():
     with Flask(__name__).test_request_context("/?lang=fr"):
         for text in (said, tile_count_message(5, 0, unmelded=9), pipeline.no_hand_reason([said], None, None)):
             assert "groupes qui ne forment pas de combinaison" in french_message(text), text
+
+
+def test_two_hands_side_by_side_are_no_hand():
+    # a robustness review's photo of one row of 14 tiles, twice side by side: the second row was a
+    # "group" placed nowhere, and the first alone was decoded (one tile changed) and scored as a win
+    codes = "7m 3m 9m 7m 1m 1m 3m 8m 6m 1m 8m 9m 6m 8m".split()
+    tiles = [vision.TileRead(code=c, box=(20.0 + 40 * k + (200 if k >= 14 else 0), 300.0,
+                                          58.0 + 40 * k + (200 if k >= 14 else 0), 354.0), confidence=0.99,
+                             top3=[(c, 0.99)]) for k, c in enumerate(codes * 2)]
+    out = pipeline.score_tiles(tiles, rules="mcr")
+    assert out["hand"] is None and out["notation"] is None
+    assert out["no_hand"] == "group 1 (14 tiles) is neither a meld of 3 or 4 tiles nor part of the standing row", \
+        out["no_hand"]
+    # four tiles beyond the hand that make no meld (a real photo's heap behind it) are left out, and
+    # the hand is read (train hand_168's was, rightly)
+    row = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 2z 2z 2z".split()
+    tiles = [vision.TileRead(code=c, box=(20.0 + 40 * k + (30 if k == 13 else 0), 300.0,
+                                          58.0 + 40 * k + (30 if k == 13 else 0), 354.0), confidence=0.99,
+                             top3=[(c, 0.99)]) for k, c in enumerate(row)]
+    tiles += [vision.TileRead(code=c, box=(100.0 + 40 * k, 100.0, 138.0 + 40 * k, 154.0), confidence=0.6,
+                              top3=[(c, 0.6)]) for k, c in enumerate("1p 5s 9m 3z".split())]
+    out = pipeline.score_tiles(tiles, rules="mcr")
+    assert out["notation"] == "123m456p789s1122z 2z", (out["notation"], out["no_hand"])
+
+
+def test_a_win_only_by_changing_tiles_read_surely_is_no_win():
+    # a robustness review's row of 14 tiles, each read at 0.9996, is no winning hand; decoding made
+    # it one by a tile's 0.0002 alternative and it was scored, 29 points (confidence 0.05)
+    codes = "7m 3m 9m 7m 1m 1m 3m 8m 6m 1m 8m 9m 6m 8m".split()
+    after = {f"{n}m": f"{n % 9 + 1}m" for n in range(1, 10)}
+    tiles = [vision.TileRead(code=c, box=(20.0 + 40 * k + (30 if k == 13 else 0), 300.0,
+                                          58.0 + 40 * k + (30 if k == 13 else 0), 354.0), confidence=0.99,
+                             top3=[(c, 0.9996), (after[c], 0.0002), ("5z", 0.0001)]) for k, c in enumerate(codes)]
+    out = pipeline.score_tiles(tiles, rules="mcr")
+    dec = out["reading"]["decoding"]
+    assert dec["status"] == "not_credible" and not dec["changes"], dec
+    assert out["score"] is not None and not out["score"]["valid"]          # the tiles as read: no win

@@ -284,6 +284,27 @@ def test_bao_fourth_set_cases():
     assert paid(fed) == [("across", 2 * fed.extra["points"])]                                # f-B
 
 
+def test_an_all_honours_big_three_dragons_or_four_winds_is_bao_c_where_a_or_b_is_not():
+    # 004 Bao (c) « trois ensembles de tuiles Honneur » and (f): an all-honours hand that was also a
+    # big three dragons (or four winds) was taken as (a) or (b) alone, and its (f) never applied
+    seats = {"seat_wind": "S", "round_wind": "S"}
+    for hand in ("[555z,1][666z,1][111z,3][777z,2]2z 2z", "[111z,1][222z,1][333z,3][444z,2]5z 5z"):
+        selfd = hk(hand, liable_player="across", self_drawn=True, **seats)
+        points = selfd.extra["points"]
+        assert paid(selfd) == [("across", 3 * points)], (hand, paid(selfd))                  # f-A
+        other = hk(hand, liable_player="across", discarder="left", **seats)
+        assert paid(other) == [("across", points), ("left", points)], (hand, paid(other))    # f-C
+    # three honour sets shown, the liable player discarding the winning 2z: (c), not (g)
+    r = hk("[111z,1][555z,2][666z,3]777z2z 2z", liable_player="left", discarder="left", seat_wind="W",
+           round_wind="N")
+    assert paid(r) == [("left", 2 * r.extra["points"])] and "bao (c)" in r.payments[0].reason
+    assert not any("bao (g)" in w for w in r.extra.get("warnings") or []), r.extra.get("warnings")
+    # (a) itself stays (a): the liable player's discard of the third dragon
+    r = hk("[555z,1][666z,1][111z,3]77z22z 7z", liable_player="left", discarder="left", seat_wind="S",
+           round_wind="S")
+    assert paid(r) == [("left", 2 * r.extra["points"])] and "bao (a)" in r.payments[0].reason
+
+
 def test_bao_fourth_set_needs_a_set_fed_by_the_liable_player():
     """004 Bao (f): the liable player's discard was claimed for the fourth set; four sets all
     claimed from another seat were not fed by him: a self-drawn win is paid by all three."""

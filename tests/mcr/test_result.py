@@ -149,6 +149,35 @@ def test_a_wait_fan_left_out_because_other_tiles_win_says_which():
     assert "edge_wait" in [i.id for i in r.items] and not any(e.id.endswith("_wait") for e in r.excluded)
 
 
+def test_seven_pairs_says_its_single_wait_is_not_counted():
+    # 000 n°55 « Ne peut pas être combiné avec [...] "Attente de la Paire" »: a learner looked for
+    # the single wait of 1122m3344p5566s7z won on 7z and found no word of it
+    r = scorer.score(scorer.to_hand("1122m3344p5566s7z 7z", {"discarder": "left"}), "mcr")
+    single = next(e for e in r.excluded if e.id == "single_wait")
+    assert single.by == "seven_pairs" and single.source == "000 n°55" and r.total == 24
+    assert "single_wait" not in [i.id for i in r.items]
+    # a seven-pairs hand that other tiles complete has no single wait to mention
+    r = scorer.score(scorer.to_hand("1122334455667m 7m", {"discarder": "left"}), "mcr")
+    assert not any(e.id == "single_wait" for e in r.excluded) and r.total == 88
+
+
+def test_a_pung_completed_by_the_discard_says_why_it_is_not_concealed():
+    # 000 n°54 « Trois Pung complétés sans réclamer de tuile »: won on 3s by discard beside 111m
+    # 222p, a learner saw Two Concealed Pungs and no word of the third
+    r = scorer.score(scorer.to_hand("111m222p33s456m77z 3s", {"discarder": "left"}), "mcr")
+    ids = [i.id for i in r.items]
+    assert "two_concealed_pungs" in ids and "three_concealed_pungs" not in ids
+    why = next(e for e in r.excluded if e.id == "three_concealed_pungs")
+    assert why.source == "000 n°54" and why.note.startswith("333s was completed by the discard")
+    # self-drawn, the pung is concealed: the fan counts and nothing is said
+    r = scorer.score(scorer.to_hand("111m222p33s456m77z 3s", {"self_drawn": True}), "mcr")
+    assert "three_concealed_pungs" in [i.id for i in r.items]
+    assert not any(e.id == "three_concealed_pungs" for e in r.excluded)
+    # the winning tile read in a chow of the same reading is not a claimed pung (ruling MCR-13)
+    r = scorer.score(scorer.to_hand("111m222p33s345s77z 3s", {"discarder": "left"}), "mcr")
+    assert not any(e.id.endswith("concealed_pungs") and "discard" in e.note for e in r.excluded)
+
+
 def test_a_dragon_pung_says_why_it_scores_no_pung_of_honours():
     # 000 n°5 « Pung de 1, de 9 ou d'Honneur » read alone gives it a point: the app follows 001
     # (ruling MCR-11) and a wind pung's line said why, a dragon's nothing

@@ -256,6 +256,25 @@ def test_pao_ron_by_another_player_is_shared():
     assert paid(same) == {"right": 32000}
 
 
+def test_pao_is_said_in_the_payment_lines_as_the_settlement_pays_it():
+    # the lines said the dealer paid 16,000 and each other 8,000 under a settlement where the liable
+    # player paid all 32,000 (002 §3.3.9 « les deux autres joueurs ne payent rien »)
+    from scorer.riichi.payments import payment_steps
+    selfd = riichi(BIG_DRAGONS, self_drawn=True, seat_wind="S", liable_player="right")
+    text, fields = payment_steps(selfd.extra)[-1]
+    assert text.startswith("instead, pao (002 §3.3.9)") and fields["value"] == 32000 == selfd.total
+    assert fields["liable"] == "right" and fields["yaku"] == "Big Three Dragons"
+    shared = riichi(BIG_DRAGONS, seat_wind="S", liable_player="right", discarder="left")
+    text, fields = payment_steps(shared.extra)[-1]
+    assert "half each" in text and (fields["rest"], fields["half"]) == (16000, 16000)
+    # the liable player's own discard pays it all, as the discarder's line says: no pao line
+    alone = riichi(BIG_DRAGONS, seat_wind="S", liable_player="right", discarder="right")
+    assert "pao" not in alone.extra and not any("pao" in t for t, _ in payment_steps(alone.extra))
+    # a discarder not named may be the liable player: said
+    unnamed = riichi(BIG_DRAGONS, seat_wind="S", liable_player="right")
+    assert any(w.startswith("the discarder is not named") for w in unnamed.extra["warnings"])
+
+
 def test_pao_stands_when_the_hand_is_also_another_yakuman():
     """Big Four Winds with a pair of honours is also All Honours, with four kongs also Four Kongs:
     one yakuman is counted (002 §4.2), and it is the one a player is liable for (002 §3.3.9)."""

@@ -262,6 +262,28 @@ def test_the_reader_tells_a_dark_photo(tmp_path):
     assert not read_tiles(photo).dark
     dim = np.clip(photo.astype(np.float32) * 0.05 + np.random.default_rng(2).normal(0, 3, photo.shape), 0, 255)
     assert read_tiles(dim.astype(np.uint8)).dark
+    # and a washed-out one (a robustness review's photo brightened to a mean grey of 242 lost a tile,
+    # and was told only that a tile was missing): the 1st percentile of grey over WASHED_WARN_P1
+    assert not read_tiles(photo).washed
+    washed = np.clip(photo.astype(np.int16) + 200, 0, 255).astype(np.uint8)
+    assert read_tiles(washed).washed and not read_tiles(washed).dark
+
+
+def test_an_empty_array_is_said_to_hold_no_pixels():
+    # it was told "the image's header gives it 0×0 pixels: the file is damaged", of no file
+    with pytest.raises(ImageError) as exc:
+        decode_image(np.zeros((0, 0, 3), np.uint8))
+    assert exc.value.code == "bad_array" and exc.value.message == "the array holds no pixels (0×0)"
+
+
+def test_a_washed_out_photo_is_said_so(monkeypatch):
+    import mjtable.pipeline as pipeline
+    import vision
+    from vision.types import TileReads
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([], washed=True))
+    assert pipeline.read_photo(b"any")["reading"]["warnings"][0] == pipeline.WASHED_PHOTO
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([]))
+    assert pipeline.WASHED_PHOTO not in pipeline.read_photo(b"any")["reading"]["warnings"]
 
 
 def test_a_strip_too_narrow_to_read_is_refused_as_the_web_app_refuses_it():

@@ -48,6 +48,15 @@ def test_rule_set_names_players_type(client):
     assert game["rules"] == "riichi"
 
 
+def test_a_games_name_is_one_line(client):
+    # a line break in it split every listing and standing line of `mjtable games` in two
+    r = client.post("/api/games", json={"name": "line1\nline2", "rules": "mcr", "players": list("ABCD")})
+    assert r.status_code == 400 and r.json["error"]["message"] == "the game's name is one line", r.json
+    gid = client.post("/api/games", json={"name": "Friday", "rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    r = client.patch(f"/api/games/{gid}", json={"name": "Fri\r\nday"})
+    assert r.status_code == 400 and client.get(f"/api/games/{gid}").json["game"]["name"] == "Friday"
+
+
 def test_options_reach_the_rule_set(client):
     r = client.post("/api/score", json={"hand": WIN, "rules": "toy", "options": {"min_points": 50}})
     assert r.status_code == 422
@@ -140,6 +149,21 @@ def test_read_of_a_photo_over_3000_px_gives_boxes_in_its_own_pixels(client):
     assert len(boxes["big"]) == len(boxes["small"]) > 10
     for b, s in zip(boxes["big"], boxes["small"]):
         assert all(abs(bv - sv * factor) < 0.05 * factor * (s[2] - s[0]) for bv, sv in zip(b, s)), (b, s)
+
+
+def test_read_of_a_photo_read_scaled_down_gives_the_faces_corners_in_its_own_pixels_too(client, monkeypatch):
+    # the boxes were scaled back to the upload's pixels, the corners beside them were not
+    from types import SimpleNamespace
+
+    from webui import reading
+    tile = {"code": "1m", "box": [100.0, 100.0, 140.0, 154.0], "corners": [[100, 100], [140, 100], [140, 154], [100, 154]]}
+    photo = SimpleNamespace(source_width=4000, width=2000)
+    monkeypatch.setattr(reading, "read_upload", lambda *a, **k: (photo, {"tiles": [dict(tile)]}))
+    r = _read(client, b"not read: the reading is stood in for", rules="")
+    assert r.status_code == 200, r.json
+    (read,) = r.json["tiles"]
+    assert read["box"] == [200.0, 200.0, 280.0, 308.0]
+    assert read["corners"] == [[200.0, 200.0], [280.0, 200.0], [280.0, 308.0], [200.0, 308.0]]
 
 
 def test_read_of_the_image_sent_as_text_says_to_send_a_file(client):
@@ -498,6 +522,34 @@ def test_a_draft_is_recorded_once_whatever_key_its_request_has(app, client):
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
     with app.app_context():
         assert drafts.recorded(get_store(), draft) == {"game_id": gid, "seq": 1}
+
+
+def test_a_draft_recorded_into_one_game_is_not_recorded_into_another(app, client):
+    # two phones on one photo's reading recorded it into two games: its hand counted twice
+    import io
+
+    from PIL import Image
+
+    from webui.store import DraftRecorded, get_store
+    jpeg = io.BytesIO()
+    Image.new("RGB", (64, 48), (9, 9, 9)).save(jpeg, "JPEG")
+    with app.app_context():
+        draft = get_store().create_draft({"jpeg": jpeg.getvalue(), "width": 64, "height": 48}, {"tiles": []})
+    new = {"rules": "mcr", "players": list("ABCD"), "flow": {"open_ended": True}}
+    first, second = (client.post("/api/games", json=new).json["game"]["id"] for _ in range(2))
+    body = {"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0, "draft": draft}
+    assert client.post(f"/api/games/{first}/hands", json=body).status_code == 201
+    for headers in ({}, {"Idempotency-Key": "phone-2"}):
+        r = client.post(f"/api/games/{second}/hands", json=body, headers=headers)
+        assert r.status_code == 409 and r.json["error"]["code"] == "draft_recorded", r.json
+        assert f"already recorded in game {first}" in r.json["error"]["message"]
+    assert client.get(f"/api/games/{second}").json["hands"] == []
+    # the store refuses it whichever request comes second (the check is in the hand's transaction)
+    with app.app_context():
+        store = get_store()
+        with pytest.raises(DraftRecorded) as e:
+            store.add_hand(second, {"kind": "draw", "hand": None}, request_key="draft:" + draft)
+        assert e.value.game_id == first and store.list_hands(second) == []
 
 
 def test_an_idempotency_key_of_a_restored_hand_still_refuses_another_hand(client):

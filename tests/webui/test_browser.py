@@ -866,6 +866,16 @@ def test_a_box_tapped_on_the_photo_opens_its_tiles_picker(server, browser, monke
     assert not d.find_element(By.ID, "photo-dialog").is_displayed()
     name = d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="4p"]').get_attribute("title")
     assert d.find_element(By.ID, "picker-title").text == f"Correct {name}"
+    # a tap just beside a box opens its picker too (on a phone a 640-px photo's boxes are 13 px wide)
+    d.find_element(By.ID, "picker-done").click()
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.ID, "photo-thumb").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "photo-dialog")))
+    box = d.find_element(By.CSS_SELECTOR, '#overlay rect[data-read="3"]')
+    below = box.size["height"] / 2 + 3                  # 3 px under the box's lower edge, on no box
+    ActionChains(d).move_to_element_with_offset(box, 0, int(below)).click().perform()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    assert d.find_element(By.ID, "picker-title").text == f"Correct {name}"
     d.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))
     assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]')

@@ -1736,6 +1736,18 @@ def test_a_kong_replacement_win_is_said_so_on_the_sheet_as_on_the_page(client):
     assert "sur pioche · tuile de remplacement du kong" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
 
 
+def test_the_csv_says_an_item_counted_twice_as_the_page_does(client):
+    # "Pung of Terminals or Honours 2 points" could be one pung of 2 or two of 1: the page says 1×2
+    import csv
+    import io
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": "111m999p111s789s5z 5z 12f", "winner": B, "discarder": A})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
+    scoring = dict(zip(rows[0], rows[1]))["scoring"]
+    assert "Pung of Terminals or Honours 1×3 = 3 points" in scoring and "Flower Tiles 1×2 = 2 points" in scoring, scoring
+    assert "Three Concealed Pungs 16 points" in scoring, scoring
+
+
 def test_a_last_tile_win_is_said_so_on_the_sheet_and_its_pdf(client):
     # a referee's last-tile wins (8 points for it) stood on the signed sheet with nothing to say why
     gid = new_game(client, "mcr")
@@ -1743,9 +1755,13 @@ def test_a_last_tile_win_is_said_so_on_the_sheet_and_its_pdf(client):
     post(client, gid, {"hand": "123m456p789s234s5z 5z 1f", "winner": C, "discarder": A, "context": {"last_tile": True}})
     post(client, gid, {"hand": "123m456p789s234s5z 5z 1f", "winner": D, "discarder": A})
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
-    assert sheet.count("last tile of the wall, or its discard") == 2, sheet
-    assert "dernière tuile du mur, ou son écart" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
-    assert b"last tile of the wall" in client.get(f"/games/{gid}/sheet.pdf?lang=en").data
+    # the one it was, not the box's "last tile of the wall, or its discard"
+    sheet = html.unescape(sheet)
+    assert sheet.count("by self-draw · the wall's last tile") == 1, sheet
+    assert sheet.count("on Ann's discard · the discard of the wall's last tile") == 1, sheet
+    french = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+    assert "sur pioche · dernière tuile du mur" in french and "écart de la dernière tuile du mur" in french
+    assert b"the wall's last tile" in client.get(f"/games/{gid}/sheet.pdf?lang=en").data
 
 
 def _pdf_runs(pdf: bytes) -> list[tuple[float, float, float, str]]:

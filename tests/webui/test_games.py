@@ -488,7 +488,8 @@ def test_the_standings_chart_starts_at_the_starting_points(client):
     gid = new_game(client, rules="riichi")
     assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "tenpai": [0]}).status_code == 201
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    svg = page[page.index("<svg"):page.index("</svg>")]
+    svg = page[page.rindex("<svg", 0, page.index('class="chart"')):]       # the chart, not a key's mark
+    svg = svg[:svg.index("</svg>")]
     first_points = {line.split(" ")[0] for line in re.findall(r'<polyline class="line p\d" points="([^"]*)"', svg)}
     assert len(first_points) == 1                       # every line starts at one place
     start_y = float(first_points.pop().split(",")[1])
@@ -498,6 +499,12 @@ def test_the_standings_chart_starts_at_the_starting_points(client):
     assert "(+" not in svg                              # the page's standings table names the lines
     standalone = client.get(f"/games/{gid}/chart.svg").get_data(as_text=True)
     assert "Ann (+3,000)" in standalone                  # the chart alone keeps its legend of totals
+    # each player told apart by shape as well as colour, in the key beside the names too (a square of
+    # colour alone: WCAG 1.4.1), the fourth line dark enough to see (3:1, WCAG 1.4.11)
+    table = page[page.index('id="standings"'):]
+    keys = re.findall(r'<svg class="swatch"[^>]*>(<\w+)', table)[:4]
+    assert keys == ["<circle", "<rect", "<polygon", "<polygon"], keys
+    assert "#ef6c00" not in page and "#d35400" in page
 
 
 @pytest.mark.parametrize("rules,options", [("hk", {"base_points": 10**12}), ("mcr", {"minimum_points": 10**15}),
@@ -561,7 +568,8 @@ def test_a_false_win_amount_out_of_bounds_names_the_bounds(client):
 def test_a_chart_with_no_points_moved_labels_the_starting_line_alone(client):
     gid = new_game(client, rules="riichi")
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    svg = page[page.index("<svg"):page.index("</svg>")]
+    svg = page[page.rindex("<svg", 0, page.index('class="chart"')):]       # the chart, not a key's mark
+    svg = svg[:svg.index("</svg>")]
     assert ">30,000</text>" in svg and "29,999" not in svg and "30,001" not in svg
 
 

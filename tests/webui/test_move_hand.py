@@ -105,7 +105,11 @@ def test_a_move_takes_the_riichi_declarations_and_the_draft_not_an_idempotency_k
         for key in ("draft:photo1", "draft:photo2"):
             gamelog.record(store, wrong, {"hand": WIN, "winner": A, "discarder": B},
                            draft={"photo_id": None, "reading": reading}, request_key=key)
-        gamelog.record(store, right, {"kind": "draw"}, request_key="draft:photo2")
+        # a log from before a draft was held to one game: the other game has that draft too
+        drawn = gamelog.record(store, right, {"kind": "draw"})
+        with store.transaction() as c:
+            c.execute("INSERT INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
+                      (right, "draft:photo2", drawn["id"]))
     for seq in (1, 1):
         assert _move(client, wrong, seq, right).status_code == 303
     with app.app_context():
@@ -115,6 +119,26 @@ def test_a_move_takes_the_riichi_declarations_and_the_draft_not_an_idempotency_k
         assert read == [80, 80]
         assert store.has_request_key(right, "draft:photo1") and not store.has_request_key(wrong, "draft:photo1")
         assert not store.has_request_key(wrong, "draft:photo2")
+
+
+def test_a_hand_whose_draft_two_games_hold_moves_to_a_third_without_it(app, client):
+    # a log from before a draft was held to one game: the move answered 500 (the draft refused by
+    # the game it went to, as recorded elsewhere)
+    from webui import gamelog
+    from webui.store import get_store
+    a, b, c = (_game(client, "mcr", PLAYERS) for _ in range(3))
+    with app.app_context():
+        store = get_store()
+        gamelog.record(store, a, {"hand": WIN, "winner": A, "discarder": B},
+                       draft={"photo_id": None, "reading": {"tiles": []}}, request_key="draft:X")
+        drawn = gamelog.record(store, b, {"kind": "draw"})
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)", (b, "draft:X", drawn["id"]))
+    assert _move(client, a, 1, c).status_code == 303
+    with app.app_context():
+        store = get_store()
+        assert len(store.list_hands(c)) == 1 and not store.has_request_key(c, "draft:X")
+        assert store.has_request_key(b, "draft:X")
 
 
 def test_a_liable_player_is_the_same_person_in_the_other_game(client):

@@ -404,6 +404,14 @@ def test_a_hand_left_before_it_was_recorded_is_offered_again_on_its_games_page(s
     assert [a.get_attribute("href") for a in links] == [second_url, draft_url]
     assert all(re.fullmatch(r"Continue the hand you were reviewing \(\d\d:\d\d.*\)", a.text) for a in links), \
         [a.text for a in links]
+    # each can be forgotten here (three photos of one hand were offered alike until they expired)
+    forget = slot.find_elements(By.CSS_SELECTOR, ".unfinished-forget")
+    assert len(forget) == 2 and forget[0].get_attribute("aria-label") == "Forget this hand"
+    forget[0].click()
+    assert [a.get_attribute("href") for a in slot.find_elements(By.TAG_NAME, "a")] == [draft_url]
+    d.refresh()
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    assert [a.get_attribute("href") for a in slot.find_elements(By.TAG_NAME, "a")] == [draft_url]
     d.get(second_url)                                     # recorded: only the first is offered then
     wait(d).until(lambda drv: score_total(drv) is not None)
     chip_of(d, "discarder", "Di").click()

@@ -520,3 +520,24 @@ def test_a_draft_reopened_after_draws_shows_the_games_counters_now(client, monke
     assert (view["honba"], view["riichi_sticks"]) == (2, 1)
     page = client.get(r.json["review_url"]).get_data(as_text=True)
     assert 'name="ctx_honba" value="2"' in page and 'name="ctx_riichi_sticks" value="1"' in page
+
+
+def test_a_classical_hand_recorded_from_its_photo_takes_the_others_hands(client):
+    # the review page had no fields for the losers' hands: a photographed classical win paid the
+    # winner alone, and the others' points could be entered only on the game page
+    gid = _game(client, "classical")
+    page = client.get(f"/review/{_draft(client)}?game={gid}").get_data(as_text=True)
+    assert 'name="loser0"' in page and 'name="loser3"' in page
+    draft = _draft(client)
+    form = {"ctx__present": "1", "loser0": "", "loser1": "8", "loser2": "0", "loser3": "16"}
+    r = _record(client, draft, gid, form=form)
+    assert r.status_code == 303, r.get_data(as_text=True)
+    plain = client.get(f"/review/{draft}?game={gid}")      # recorded: nothing more to enter on it
+    assert 'name="loser0"' not in plain.get_data(as_text=True)
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    with_losers = _record(client, _draft(client), _game(client, "classical"))
+    assert with_losers.status_code == 303
+    other = client.get(f"/api/games/{gid + 1}").json["hands"][0]
+    # the losers settle among themselves: B (8) and D (16) and C (0) pay each other the differences
+    assert hand["deltas"] != other["deltas"], (hand["deltas"], other["deltas"])
+    assert sum(hand["deltas"]) == 0

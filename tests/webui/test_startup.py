@@ -51,6 +51,22 @@ def test_serve_refuses_a_broken_setup_in_one_line(tmp_path, case):
     assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
 
 
+def test_a_game_log_of_a_newer_mjtable_is_refused_not_written(tmp_path):
+    # recorded into and migrated "down" where a restore of the same file refused it
+    data = tmp_path / "d"
+    create_app({"DATA_DIR": str(data), "PRELOAD_MODELS": False})
+    log = data / "mjtable.sqlite3"
+    conn = sqlite3.connect(log)
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StartupError, match="written by a newer mjtable .game log version 99"):
+        create_app({"DATA_DIR": str(data), "PRELOAD_MODELS": False})
+    conn = sqlite3.connect(log)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 99
+    conn.close()
+
+
 def test_unwritable_data_dir_is_refused(tmp_path, monkeypatch):
     data = tmp_path / "data"
     data.mkdir()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 SPLIT_GAP = 0.5          # a gap wider than this (in tile widths) separates groups
 MAX_LINK_GAP = 3.5       # tiles further apart along a row than this are not one row
 SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision_lab.hand_layouts.TILE_H)
+SIDEWAYS_TWIN_IOU = 0.75  # two sideways boxes overlapping more are one tile read twice, not an added kong
 GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises around SPLIT_GAP
 CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is worth a warning
 UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
@@ -52,6 +53,7 @@ class GroupingWeights:
     winning_not_apart: float = 1.5       # no tile set apart although the caller says it is
     concealed_gap: float = 1.0           # per extra gap inside the standing row (a row cut by stray gaps)
     face_down_standing: float = 8.0      # standing tiles are never face down
+    sideways_standing: float = 3.0       # per tile surely sideways among them: a claimed meld laid against them
     # -- other rows and groups --
     dora_outside_riichi: float = 1.0     # a dora-indicator row when the rules or the caller did not ask for one
     stray: float = 3.0                   # one or two tiles left out: cheaper than a broken meld
@@ -93,7 +95,11 @@ class LayoutHints:
         """Whether every one of ``boxes`` reaches the photo's edge (within ``FRAME_EDGE_SHARE`` of
         its side): tiles lying partly outside the picture, beyond the layout, not a dora row. False
         where the frame is not known or a dora row is forced."""
-        if self.frame is None or self.dora_row:
+        return not self.dora_row and self.cut_by_frame(boxes)
+
+    def cut_by_frame(self, boxes) -> bool:
+        """Whether every one of ``boxes`` reaches the photo's edge; False where the frame is not known."""
+        if self.frame is None:
             return False
         w, h = self.frame
         dx, dy = FRAME_EDGE_SHARE * w, FRAME_EDGE_SHARE * h

@@ -2,6 +2,7 @@
 the kept tiles is mapped back to the caller's list (the duplicate linked to its twin)."""
 from __future__ import annotations
 
+from .config import SIDEWAYS_TWIN_IOU
 from .hand_reading import HandReading
 
 
@@ -20,9 +21,12 @@ def deduplicate(tiles):
     keep: list[int] = []
     duplicates: dict[int, int] = {}
     for i in order:
-        # Two sideways tiles overlapping may be an added kong's tiles, one on the other.
-        twin = next((k for k in keep if iou(tiles[i].box, tiles[k].box) > 0.6
-                     and not (tiles[i].sideways and tiles[k].sideways)), None)
+        # Two sideways tiles overlapping may be an added kong's tiles, one on the other, offset
+        # across the row (sideways.find_stacked: by 0.15 of a tile's width or more, which leaves
+        # them under SIDEWAYS_TWIN_IOU): overlapping more, one tile read twice.
+        overlaps = ((k, iou(tiles[i].box, tiles[k].box)) for k in keep)
+        twin = next((k for k, o in overlaps if o > 0.6
+                     and (o > SIDEWAYS_TWIN_IOU or not (tiles[i].sideways and tiles[k].sideways))), None)
         if twin is None:
             keep.append(i)
         else:
@@ -30,9 +34,9 @@ def deduplicate(tiles):
     return sorted(keep), duplicates
 
 
-def reindex(reading: HandReading, keep, duplicates, n, tiles, unknown=()) -> HandReading:
-    """Indices of the list read (``keep``: the caller's tiles less ``duplicates`` and ``unknown``
-    faces) → indices of the caller's list."""
+def reindex(reading: HandReading, keep, duplicates, n, tiles, unknown=(), empty=()) -> HandReading:
+    """Indices of the list read (``keep``: the caller's tiles less ``duplicates``, ``unknown``
+    faces and ``empty`` boxes) → indices of the caller's list."""
     def m(i):
         return keep[i] if isinstance(i, int) else i
     slots = dict(reading.slots)
@@ -56,9 +60,13 @@ def reindex(reading: HandReading, keep, duplicates, n, tiles, unknown=()) -> Han
         links[i] = {"tile": i, "group": None, "role": "duplicate", "of": twin}
     for i in unknown:
         links[i] = {"tile": i, "group": None, "role": "unknown"}
+    for i in empty:
+        links[i] = {"tile": i, "group": None, "role": "ignored"}
     warnings = list(reading.warnings)
     if duplicates:
         warnings.append(f"{len(duplicates)} tile(s) were detected twice at the same place; the surer read was kept")
+    if empty:
+        warnings.append(f"{len(empty)} detection(s) had a box without width or height: left out")
     if unknown:
         warnings.append(f"{len(unknown)} tile(s) show a face no tile code names (a joker, or a tile of another "
                         "game): left out of the hand; if one belongs to it, add its tile")

@@ -157,6 +157,8 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         gid += 1
         ordered = list(m.tiles)
         members = ordered + list(m.stacked)
+        if m.kind == "kong" and m.stacked:
+            ordered = members       # a kong's fourth tile laid upright on its middle tile
         entry = {"id": gid, "kind": "meld", "tiles": members}
         groups.append(entry)
         if m.kind == "stray":

@@ -98,8 +98,7 @@ def direction_cue(layout: TableLayout, rows: list[Row], sign: int, weights: Grou
         tl = row.tiles
         for k, i in enumerate(tl):
             # Only tiles surely sideways: their offset says which side the player sits on.
-            if not tiles[i].sideways or (zs and zs[i] is not None
-                                         and zs[i] < math.log(SIDEWAYS_RATIO) + weights.sure_sideways_z):
+            if not _surely_sideways(layout, i, weights):
                 continue
             nb = [tl[m] for m in (k - 1, k + 1) if 0 <= m < len(tl) and not tiles[tl[m]].sideways
                   and not tiles[tl[m]].face_down]
@@ -145,23 +144,37 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
             bonus.extend(i for i in grp if is_bonus(i))
             if playing:
                 main_groups.append(playing)
+        # a tile read face down at an end of the row and cut by the photo's edge: a tile beyond the
+        # hand, half in the picture (a standing row ending in one was no hand, where the review
+        # page, leaving it out, scored the hand the photo shows)
+        cut = []
+        if main_groups and hints.frame is not None:
+            for k, end in ((0, 0), (len(main_groups) - 1, -1)):
+                i = main_groups[k][end] if main_groups[k] else None
+                if i is not None and tiles[i].face_down and i not in cut and hints.cut_by_frame([tiles[i].box]):
+                    cut.append(i)
+                    main_groups[k] = [j for j in main_groups[k] if j != i]
+            main_groups = [g for g in main_groups if g]
         if not main_groups or any(tiles[i].face_down for i in main_groups[0]):
             continue
         others = [row for k, row in enumerate(rows) if k != r_main]
         far = sorted((row for row in others), key=lambda row: row.v)
         near_penalty = -weights.row_in_front * sum(
             1 for row in others if row.v > main.v + weights.row_in_front_margin)
-        win_choices = [None]
-        if hints.winning_apart:
-            win_choices += [k for k in range(1, len(main_groups)) if len(main_groups[k]) == 1]
         dora_choices = [None]
         # a farthest row whose face-up tiles are all cut by the photo's edge: tiles beyond the
-        # layout, not the dora indicators set out beside the hand
-        if hints.allow_dora and far and not hints.beyond_frame(
-                [tiles[i].box for i in far[0].tiles if not tiles[i].face_down]):
+        # layout, not the dora indicators set out beside the hand; nor a row level with the
+        # standing tiles or in front of them (a spare tile on the player's side was read as a dora
+        # indicator), nor a tile lying on another (a kong's fourth tile stacked on its meld)
+        if hints.allow_dora and far and far[0].v < main.v - weights.row_in_front_margin \
+                and not hints.beyond_frame([tiles[i].box for i in far[0].tiles if not tiles[i].face_down]) \
+                and not _lies_on_others(tiles, far[0].tiles):
             dora_choices.append(id(far[0]))
-        for win in win_choices:
-            for dora_id in dora_choices:
+        choices = []
+        for groups, touching in _touching_melds(layout, main_groups, hints, weights):
+            wins = [None] + ([k for k in range(1, len(groups)) if len(groups[k]) == 1] if hints.winning_apart else [])
+            choices += [(win, dora_id, groups, touching) for win in wins for dora_id in dora_choices]
+        for win, dora_id, main_groups, touching in choices:  # noqa: B020 (each choice's own groups)
                 score = cue + near_penalty
                 if win is None:
                     concealed_groups = main_groups[:1]
@@ -174,6 +187,7 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                     winning = main_groups[win][0]
                     score += weights.winning_apart
                     score -= weights.concealed_gap * (win - 1)        # a concealed row cut by stray gaps
+                meld_groups = meld_groups + touching
                 concealed = [i for grp in concealed_groups for i in grp]
                 dora_tiles = []
                 bonus_all = list(bonus)
@@ -206,16 +220,62 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                         for m in ms:
                             m.margin = margin
                         melds.extend(ms)
+                if cut:
+                    melds.append(MeldCandidate("stray", list(cut)))
                 valid_melds = [m for m in melds if m.kind not in ("invalid", "stray")]
                 count = len(concealed) + (1 if winning is not None else 0) + 3 * len(valid_melds)
                 score -= weights.tile_count * abs(count - HAND_SIZE)
                 if any(tiles[i].face_down for i in concealed):
                     score -= weights.face_down_standing
+                score -= weights.sideways_standing * sum(1 for i in concealed if _surely_sideways(layout, i, weights))
                 signature = (tuple(sorted(concealed)), winning,
                              tuple(tuple(m.tiles) for m in melds), tuple(sorted(dora_tiles)), sign)
                 out.append(Interpretation(score, sign, concealed, winning, melds, bonus_all, dora_tiles, count,
                                           signature, main, len(concealed_groups)))
     return out
+
+
+def _surely_sideways(layout: TableLayout, i: int, weights: GroupingWeights) -> bool:
+    """A tile flagged sideways whose shape among its neighbours says so clearly (or is unknown)."""
+    zs = layout.zs
+    return layout.tiles[i].sideways and not (zs and zs[i] is not None
+                                             and zs[i] < math.log(SIDEWAYS_RATIO) + weights.sure_sideways_z)
+
+
+def _touching_melds(layout: TableLayout, main_groups, hints, weights):
+    """The standing row's groups as found, and, where its first group holds a tile surely
+    sideways, the same with that group cut before the claimed meld laid against it: (groups,
+    meld groups cut off). A pung laid touching the standing tiles was read as standing, and the
+    hand as concealed. Cut where the tiles after it make melds as read (the claimed tile at the
+    right, the middle or the left of its meld)."""
+    yield main_groups, []
+    first = main_groups[0]
+    side = [k for k, i in enumerate(first) if _surely_sideways(layout, i, weights)]
+    if not side or len(first) <= 4:
+        return
+    for cut in (side[0] - 2, side[0] - 1, side[0]):
+        if cut < 1:
+            continue
+        tail = first[cut:]
+        sc, ms, _margin = segment(layout.tiles, tail, layout.stacked, hints.claims_sideways, layout.zs, weights)
+        if ms is not None and sc >= 0:
+            yield [first[:cut]] + main_groups[1:], [tail]
+
+
+def _lies_on_others(tiles, row_tiles) -> bool:
+    """Whether a tile of ``row_tiles`` covers a quarter of its box or more of a tile outside them."""
+    inside = set(row_tiles)
+    for i in row_tiles:
+        a = tiles[i].box
+        area = (a[2] - a[0]) * (a[3] - a[1])
+        for j, t in enumerate(tiles):
+            if j in inside:
+                continue
+            b = t.box
+            w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+            if w > 0 and h > 0 and w * h >= 0.25 * area:
+                return True
+    return False
 
 
 def describe_alternative(best: Interpretation, alt: Interpretation) -> str:

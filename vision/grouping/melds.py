@@ -96,8 +96,13 @@ def score_chunk(tiles, chunk, stacked, zs=None, weights: GroupingWeights = WEIGH
     if n_stacked:
         base = [k for k, s in enumerate(on) if s]
         if len(chunk) == 3 and n_stacked == 1:
-            meld = MeldCandidate("added_kong", tile_list, on_top, sideways_at=base[0])
             allc = codes + [tiles[on[base[0]][0]].code]
+            if sw[base[0]]:
+                meld = MeldCandidate("added_kong", tile_list, on_top, sideways_at=base[0])
+            else:
+                # three tiles with the fourth laid upright on the middle one (sideways.find_stacked):
+                # an exposed kong, claimed from where a sideways tile among them says, if one is
+                meld = MeldCandidate("kong", tile_list, on_top, sideways_at=sw.index(True) if sum(sw) == 1 else None)
             return w.added_kong_shape + (0.0 if same_tile(allc) else -w.misread), meld
         return None
     z = [zs[i] if zs else None for i in chunk]

@@ -1,11 +1,13 @@
 """Sideways and stacked tiles: which tiles lie turned relative to their row (from their shape
-among their neighbours), and which sideways tile lies on another (an added kong)."""
+among their neighbours), and which tile lies on another (an added kong, or a kong shown as three
+tiles with the fourth on the middle one)."""
 from __future__ import annotations
 
 import dataclasses
 import math
 
 from .config import SIDEWAYS_RATIO
+from .melds import same_tile
 from .rows import TileGeometry, dot
 
 
@@ -70,30 +72,20 @@ def sideways_from_shapes(tiles, geos, d):
 def find_stacked(geos, tiles) -> dict[int, list[int]]:
     """Added kongs: two sideways tiles lying against each other across the row. The one with
     row neighbours (tiles at its level, along the row) is the claimed tile, the other the added
-    tile stacked on it. Returns {base tile: [stacked tile]}."""
+    tile stacked on it; where both have as many (the added tile laid on the claimed one, a
+    fraction of a tile further), the lower in the photo is taken as the claimed one: both are the
+    same tile, so the kong is the same either way. Also an exposed kong shown as three upright
+    tiles with the fourth laid on the middle one. Returns {base tile: [stacked tile]}."""
     def row_neighbours(i):
         """Tiles beside ``i`` along the row, weighted by how level they are with it."""
-        g = geos[i]
-        nrm = (-g.d[1], g.d[0])
-        count = 0.0
-        for j, h in enumerate(geos):
-            if j == i:
-                continue
-            r = (h.c[0] - g.c[0], h.c[1] - g.c[1])
-            du, dv = abs(dot(r, g.d)) / g.width, abs(dot(r, nrm)) / g.width
-            if 0.6 < du < 1.9 and dv < 0.5:
-                count += 1.0 - dv
-        return count
+        return sum(1.0 - abs(dv) for j, du, dv in _around(geos, i) if 0.6 < abs(du) < 1.9 and abs(dv) < 0.5)
     pairs = []
     side = [i for i, t in enumerate(tiles) if t.sideways]
     for a in side:
         for b in side:
             if b <= a:
                 continue
-            ga = geos[a]
-            nrm = (-ga.d[1], ga.d[0])
-            r = (geos[b].c[0] - ga.c[0], geos[b].c[1] - ga.c[1])
-            du, dv = dot(r, ga.d) / ga.width, dot(r, nrm) / ga.width
+            du, dv = _offset(geos, a, b)
             if abs(du) < 0.8 and 0.15 < abs(dv) < 1.6:
                 pairs.append((abs(du) + abs(abs(dv) - 1.0), a, b))
     pairs.sort()
@@ -104,9 +96,55 @@ def find_stacked(geos, tiles) -> dict[int, list[int]]:
             continue
         na, nb = row_neighbours(a), row_neighbours(b)
         if abs(na - nb) < 0.2:
-            continue
+            if max(na, nb) < 0.5 or abs(_offset(geos, a, b)[1]) >= 0.8:
+                continue        # not lying one on the other, or neither in a row
+            ga, gb = geos[a], geos[b]
+            nrm = (-ga.d[1], ga.d[0])
+            na, nb = dot(ga.c, nrm), dot(gb.c, nrm)
         base, top = (a, b) if na > nb else (b, a)
         out[base] = [top]
         used.update((a, b))
+    # a kong's fourth tile laid upright on its middle tile: a face-up tile across the row from a
+    # tile of its code that has tiles of the row on both sides, one of them of that code too
+    upright = [i for i, t in enumerate(tiles) if not t.sideways and not t.face_down and t.code and i not in used]
+    for a in upright:
+        if a in used:
+            continue
+        for b in upright:
+            if b == a or b in used or not same_tile([tiles[a].code, tiles[b].code]):
+                continue
+            du, dv = _offset(geos, a, b)
+            if abs(du) >= 0.5 or not 0.15 < abs(dv) < 1.0:
+                continue
+            level = [j for j in _level_neighbours(geos, a) if j != b]
+            if len(level) < 2 or row_neighbours(b) > 0.5 \
+                    or not any(same_tile([tiles[j].code, tiles[a].code]) for j in level):
+                continue
+            out[a] = [b]
+            used.update((a, b))
+            break
     return out
+
+
+def _offset(geos, a: int, b: int) -> tuple[float, float]:
+    """Where tile ``b`` lies from tile ``a``: along ``a``'s row and across it, in ``a``'s widths."""
+    ga = geos[a]
+    r = (geos[b].c[0] - ga.c[0], geos[b].c[1] - ga.c[1])
+    return dot(r, ga.d) / ga.width, dot(r, (-ga.d[1], ga.d[0])) / ga.width
+
+
+def _around(geos, i):
+    """(j, along, across) of every other tile, from tile ``i`` (``_offset``)."""
+    return ((j, *_offset(geos, i, j)) for j in range(len(geos)) if j != i)
+
+
+def _level_neighbours(geos, i) -> list[int]:
+    """The tiles beside ``i`` along its row, one on each side at most (level with it)."""
+    best = {}
+    for j, du, dv in _around(geos, i):
+        if 0.6 < abs(du) < 1.9 and abs(dv) < 0.5:
+            side = du > 0
+            if side not in best or abs(du) < best[side][0]:
+                best[side] = (abs(du), j)
+    return [j for _, j in best.values()]
 

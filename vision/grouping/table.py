@@ -36,16 +36,30 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
     the boxes' pixels, if known: a row whose tiles are all cut by its edge is no dora row."""
     if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, TileRead) for t in tiles):
         raise TypeError("group() takes a list of vision.TileRead")
-    keep, duplicates = deduplicate(list(tiles))
+    # a box without width or height (or with coordinates no number) places no tile: left out and
+    # said (two of them made the row linking divide by zero)
+    placed = [i for i, t in enumerate(tiles) if _has_area(t.box)]
+    kept, twins = deduplicate([tiles[i] for i in placed])
+    keep = [placed[k] for k in kept]
+    duplicates = {placed[a]: placed[b] for a, b in twins.items()}
+    empty = sorted(set(range(len(tiles))) - set(placed))
     # A face no code names (TileRead.unknown: a joker, another game's tile) has no place in a
     # scored hand: it is left out, and said, for the player to name or remove.
     unknown = [i for i in keep if tiles[i].unknown]
     keep = [i for i in keep if not tiles[i].unknown]
     reading = read_table([tiles[i] for i in keep], rules=rules, rotation=rotation, winning_apart=winning_apart,
                          dora_row=dora_row, claims_sideways=claims_sideways, frame=frame)
-    if not duplicates and not unknown:
+    if not duplicates and not unknown and not empty:
         return reading
-    return reindex(reading, keep, duplicates, len(tiles), tiles, unknown)
+    return reindex(reading, keep, duplicates, len(tiles), tiles, unknown, empty)
+
+
+def _has_area(box) -> bool:
+    try:
+        x0, y0, x1, y1 = (float(v) for v in box)
+    except (TypeError, ValueError):
+        return False
+    return all(map(math.isfinite, (x0, y0, x1, y1))) and x1 - x0 > 0.5 and y1 - y0 > 0.5
 
 
 #: What a photo with no tile read says: what to do next, not only what went wrong.
@@ -72,7 +86,7 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
         # why, where it can be told: a row of 14 face-up tiles with a back read at its end (a
         # tile cut by the photo's edge) was told only "could not find the standing tiles"
         why = (grid_message(len(layout.tiles), grid) if grid else
-               f"could not find the standing tiles: {face_down} tile(s) read face down lie in the rows, where "
+               f"could not find the standing tiles: the rows hold {face_down} tile(s) read face down, where "
                "standing tiles are face up: correct or remove them" if face_down else
                "could not find the standing tiles")
         return HandReading(None, {}, [], [{"tile": i, "group": None, "role": "unassigned"}

@@ -85,6 +85,10 @@ SURE_BASE = 0.9
 #: stays small (about 1 MB more at most, twice that with face cuts: ``FACE_SUFFIX``) and re-fitting
 #: it stays within a few seconds.
 CONFIRMED_PER_CODE = 6
+#: The confirmed tiles a lesson pushed out by that cap are kept aside (``retired``) for the last
+#: RETIRED_LESSONS lessons that pushed any out, and put back when that lesson is undone or the
+#: hand forgotten: undoing a hand took its tiles back and lost the older ones it had replaced.
+RETIRED_LESSONS = 10
 #: A lesson that makes another tile of its photo (left as read) read as one of the lesson's codes
 #: teaches that code nothing (``learn_hand``'s ``others``): an unseen GL-mono set's profile taught
 #: three 7s seen edge-on read 6s and 9s of the same photo as 7s, 328 → 324 of 366 tiles right
@@ -168,6 +172,11 @@ class TileSetProfile:
     # the codes the layout photo said the set has not (``absent_codes`` as calibrated; None: as
     # ``absent_codes``, a profile saved before): a code learnt since and taken back is absent again
     layout_absent: list | None = None
+    # the confirmed tiles lessons pushed out by CONFIRMED_PER_CODE (format 3), kept to be put back
+    # when the lesson that pushed them is taken back: per tile {"code", "source", "misread", "by"}
+    # (``by``: the lesson's key), and their crops beside the examples'
+    retired: list = field(default_factory=list)
+    retired_examples: np.ndarray | None = None
     _embed: object = field(default=None, repr=False, compare=False)
     # the codes the last ``learn_hand`` did not learn, its guard having found they spread (not saved)
     unlearnt_codes: list = field(default_factory=list, repr=False, compare=False)
@@ -388,7 +397,7 @@ class TileSetProfile:
         # what a lesson changes besides the network, put back before one without a spreading code
         # (the cap on confirmed tiles drops other hands' oldest tiles of the codes taught)
         kept_as = (self.examples, list(self.codes), list(self.sources), list(self.base_misreads),
-                   list(self.absent_codes)) if guarded else None
+                   list(self.absent_codes), list(self.retired), self.retired_examples) if guarded else None
         kept = list(range(len(codes)))
         while True:
             whole = len(kept) == len(codes)     # (uneven faces or readings are refused as given)
@@ -413,11 +422,16 @@ class TileSetProfile:
             kept = [i for i in kept if codes[i] not in captured]
             self.examples, self.codes, self.sources, self.base_misreads, self.absent_codes = (
                 kept_as[0], list(kept_as[1]), list(kept_as[2]), list(kept_as[3]), list(kept_as[4]))
+            self.retired, self.retired_examples = list(kept_as[5]), kept_as[6]
 
     def _learn_hand_tiles(self, key: str, crops, codes, classifier, learn: bool, keep_per_code, faces,
                           read_as) -> int:
         """``learn_hand``'s lesson itself, without its guard."""
         source = HAND_SOURCE + str(key)
+        # the hand learnt again (edited, recorded again): what its first lesson pushed out comes
+        # back before its tiles are replaced, and copies of its own tiles pushed out go
+        self._put_back_retired(key)
+        self._forget_retired_of(key)
         self._drop(self._hand_rows(key))
         if crops:
             self._append_examples(crops, codes, source, classifier, faces=faces, read_as=read_as)
@@ -425,10 +439,8 @@ class TileSetProfile:
             # The oldest confirmed tiles of a code beyond the cap go (corrections always stay).
             extra = []
             for code in set(codes):
-                rows = [i for i, (c, s) in enumerate(zip(self.codes, self.sources))
-                        if c == code and s.startswith(HAND_SOURCE) and not s.endswith(FACE_SUFFIX)]
-                extra += rows[:-(CONFIRMED_PER_CODE if keep_per_code is None else keep_per_code)]
-            self._drop(self._with_faces(extra))
+                extra += self._confirmed_rows(code)[:-(CONFIRMED_PER_CODE if keep_per_code is None else keep_per_code)]
+            self._retire(self._with_faces(extra), str(key))
         self._absent_again()    # a hand sent again without a code it taught before
         self.learnt = False
         if learn:
@@ -448,13 +460,71 @@ class TileSetProfile:
         returns the number of tiles removed."""
         rows = self._hand_rows(key)
         tiles = sum(not self.sources[i].endswith(FACE_SUFFIX) for i in rows)
-        if rows:
-            self._drop(rows)
+        self._forget_retired_of(key)
+        self._drop(rows)
+        # the older tiles its lesson had pushed out, even where later lessons pushed out its own
+        back = self._put_back_retired(key)
+        if rows or back:
             self._absent_again()
             self.learnt = False
             if learn and self.uses_network:
                 self.learn_corrections(classifier)
         return tiles
+
+    def _confirmed_rows(self, code: str) -> list[int]:
+        """The rows of ``code``'s confirmed tiles (box cuts), oldest first: what the cap counts."""
+        return [i for i, (c, s) in enumerate(zip(self.codes, self.sources))
+                if c == code and s.startswith(HAND_SOURCE) and not s.endswith(FACE_SUFFIX)]
+
+    def _retire(self, rows, by: str) -> None:
+        """Set the examples at ``rows`` aside as pushed out by lesson ``by`` (``RETIRED_LESSONS``)."""
+        rows = sorted(rows)
+        if not rows:
+            return
+        self._align_misreads()
+        self.retired = self.retired + [{"code": self.codes[i], "source": self.sources[i],
+                                        "misread": self.base_misreads[i], "by": by} for i in rows]
+        taken = self.examples[rows]
+        self.retired_examples = taken if self.retired_examples is None or not len(self.retired_examples) \
+            else np.concatenate([self.retired_examples, taken])
+        self._drop(rows)
+        lessons = list(dict.fromkeys(r["by"] for r in reversed(self.retired)))[:RETIRED_LESSONS]
+        self._keep_retired([k for k, r in enumerate(self.retired) if r["by"] in lessons])
+
+    def _keep_retired(self, keep) -> None:
+        self.retired = [self.retired[k] for k in keep]
+        if self.retired_examples is not None:
+            self.retired_examples = self.retired_examples[list(keep)]
+
+    def _forget_retired_of(self, key: str) -> None:
+        """The tiles of hand ``key`` set aside by later lessons: gone with the hand."""
+        own = (HAND_SOURCE + str(key), HAND_SOURCE + str(key) + FACE_SUFFIX)
+        self._keep_retired([k for k, r in enumerate(self.retired) if r["source"] not in own])
+
+    def _put_back_retired(self, by: str) -> int:
+        """The tiles lesson ``by`` pushed out, back among the examples, each code's before the
+        confirmed tiles of that code kept since (they were the oldest: the cap counts by place);
+        beyond ``CONFIRMED_PER_CODE`` the oldest are set aside again, by the newest lesson of their
+        code. Returns the rows put back."""
+        back = [k for k, r in enumerate(self.retired) if r["by"] == str(by)]
+        if not back or not self.uses_network:
+            return 0
+        rows, crops = [self.retired[k] for k in back], self.retired_examples[back]
+        self._keep_retired([k for k in range(len(self.retired)) if k not in set(back)])
+        self._align_misreads()
+        for code in dict.fromkeys(r["code"] for r in rows):
+            mine = [k for k, r in enumerate(rows) if r["code"] == code]
+            at = next((i for i, (c, src) in enumerate(zip(self.codes, self.sources))
+                       if c == code and src.startswith(HAND_SOURCE)), len(self.codes))
+            self.examples = np.concatenate([self.examples[:at], crops[mine], self.examples[at:]])
+            self.codes[at:at] = [code] * len(mine)
+            self.sources[at:at] = [rows[k]["source"] for k in mine]
+            self.base_misreads[at:at] = [rows[k]["misread"] for k in mine]
+            kept = self._confirmed_rows(code)
+            if len(kept) > CONFIRMED_PER_CODE:
+                newest = self.sources[kept[-1]][len(HAND_SOURCE):]
+                self._retire(self._with_faces(kept[:len(kept) - CONFIRMED_PER_CODE]), newest)
+        return len(rows)
 
     def _hand_rows(self, key: str) -> list[int]:
         """The rows ``learn_hand(key, ...)`` added: its tiles and their face cuts."""
@@ -671,7 +741,7 @@ class TileSetProfile:
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
                 "base_misreads": list(self.base_misreads), "sure_base": self.sure_base,
                 "familiar": self.familiar, "network_model": self.network_model, "network_id": self.network_id,
-                "dark_body": self.dark_body}
+                "dark_body": self.dark_body, **({"retired": list(self.retired)} if self.retired else {})}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -682,6 +752,8 @@ class TileSetProfile:
             # float16 halves the file (the network is 0.5 M weights): reading is unchanged at
             # that precision (profile evaluation).
             arrays["examples"] = np.asarray(self.examples, np.uint8)
+            if self.retired:
+                arrays["retired_examples"] = np.asarray(self.retired_examples, np.uint8)
             nets = [("net0/", self.calibration_network)]
             if self.network is not self.calibration_network:  # corrections learnt: both kept (undo)
                 nets.append(("net/", self.network))
@@ -780,8 +852,10 @@ class TileSetProfile:
             if net and {k: v.shape for k, v in net.items()} != {k: v.shape for k, v in net0.items()}:
                 raise ProfileError(f"{name} is damaged (its two networks differ in shape)")
             net = net or net0  # saved once when not relearnt
+            retired, retired_examples = _retired_of(meta, arrays.get("retired_examples"), examples, name)
             profile = cls(prototypes=None, metric=None, network=net, calibration_network=net0,
-                          examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
+                          examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)),
+                          retired=retired, retired_examples=retired_examples, **common)
             profile._align_misreads()    # profiles saved before base_misreads existed have none
             return profile
         try:
@@ -791,6 +865,21 @@ class TileSetProfile:
         if proto.ndim != 2 or proto.shape[0] != n or metric.shape != (proto.shape[1], proto.shape[1]):
             raise ProfileError(f"{name}: {n} codes for {proto.shape[0]} prototypes, metric {metric.shape}")
         return cls(prototypes=proto, metric=metric, **common)
+
+
+def _retired_of(meta: dict, crops, examples: np.ndarray, name: str) -> tuple[list, np.ndarray | None]:
+    """A saved profile's tiles set aside by the cap (``TileSetProfile.retired``), checked as its
+    examples are (none in a profile saved before them)."""
+    retired = meta.get("retired", [])
+    if not retired:
+        return [], None
+    ok = isinstance(retired, list) and all(
+        isinstance(r, dict) and r.get("code") in ALL_CODES and isinstance(r.get("source"), str)
+        and isinstance(r.get("by"), str) and (r.get("misread") is None or r.get("misread") in ALL_CODES)
+        for r in retired)
+    if not ok or crops is None or crops.shape != (len(retired), *examples.shape[1:]):
+        raise ProfileError(f"{name} is damaged (its tiles set aside do not match their crops)")
+    return [{k: r.get(k) for k in ("code", "source", "misread", "by")} for r in retired], crops.astype(np.uint8)
 
 
 def _network_model(classifier, wanted: str | None):

@@ -199,6 +199,10 @@ mj.unfinished = {
     const others = this.all().filter((u) => u.url !== url && !(draft && u.draft === draft));
     this.save([{ url, game, draft, hand, at: Date.now() }, ...others]);
   },
+  // one offered and dismissed by the player (three photos of one hand were offered alike, for good)
+  dismiss(url) {
+    this.save(this.all().filter((u) => u.url !== url));
+  },
   // the one of this draft (its id is in its address, for those stored without it)
   forget(draft) {
     if (draft) this.save(this.all().filter((u) => u.draft !== draft && !u.url.includes(draft)));
@@ -220,6 +224,19 @@ document.addEventListener("DOMContentLoaded", () => {
       const at = new Date(u.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
       a.textContent = `${text} (${at}${u.hand ? " – " + u.hand : ""})`;
     }
+    // each can be forgotten here: a hand photographed again and recorded from its new photo left
+    // its first reading offered until it expired
+    const forget = document.createElement("button");
+    forget.type = "button"; forget.className = "secondary small unfinished-forget"; forget.textContent = "×";
+    forget.setAttribute("aria-label", slot.dataset.forget || "Forget this hand");
+    forget.title = slot.dataset.forget || "Forget this hand";
+    forget.addEventListener("click", () => {
+      mj.unfinished.dismiss(u.url);
+      const gap = a.previousSibling && a.previousSibling.nodeType === Node.TEXT_NODE ? a.previousSibling : null;
+      [gap, a, forget].forEach((n) => n && n.remove());
+      if (!slot.querySelector("a")) slot.hidden = true;
+    });
+    a.after(" ", forget);
   });
   slot.hidden = false;
 });

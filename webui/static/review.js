@@ -258,7 +258,7 @@
     document.querySelectorAll(".question[data-ask=winning], #added-winning, #winning-taken").forEach((el) => { el.hidden = true; });
   }
   // the winning tile apart at the end ("... 2z", "... E"), the flowers after it or not ("... 5z 12f")
-  const namesWinningTile = (text) => /\s(?:\d[mpszf]|[ESWNPFCO])(?:\s*\d+f)?$/.test(String(text || "").trim());
+  const namesWinningTile = (text) => /\s(?:\d[mpszf]|[ESWNPFCOBVR])(?:\s*\d+f)?$/.test(String(text || "").trim());
   const answersWinning = (c) => !!c && (c.op === "winning" || (c.op === "notation" && namesWinningTile(c.text)));
   function step(mutate, correction) {
     const before = snapshot();
@@ -609,10 +609,31 @@
       if (at) {
         r.classList.add("tap");
         r.dataset.read = String(i);
-        r.addEventListener("click", () => mj.closeDialog($("photo-dialog"), () => openPicker(at[0], at[1])));
       }
       svg.append(r, label);
     });
+    // a tap opens the picker of the box it is in, or of the nearest box within half a tile: on a
+    // phone a 640-px photo's boxes are 13 px wide, and a tap beside one did nothing
+    const tappable = readTiles.map((t, i) => i).filter((i) => placeNow[i]);
+    const sides = tappable.map((i) => Math.min(readTiles[i].box[2] - readTiles[i].box[0],
+                                               readTiles[i].box[3] - readTiles[i].box[1])).sort((a, b) => a - b);
+    const reach = sides.length ? sides[Math.floor(sides.length / 2)] / 2 : 0;
+    svg.style.pointerEvents = tappable.length ? "auto" : "";      // a tap between boxes reaches it too
+    svg.onclick = (e) => {
+      const m = svg.getScreenCTM();
+      if (!m || !tappable.length) return;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+      let best = null, key = null;
+      for (const i of tappable) {
+        const [x0, y0, x1, y1] = readTiles[i].box;
+        const outside = Math.hypot(Math.max(x0 - p.x, 0, p.x - x1), Math.max(y0 - p.y, 0, p.y - y1));
+        const centre = Math.hypot((x0 + x1) / 2 - p.x, (y0 + y1) / 2 - p.y);
+        if (key === null || outside < key[0] || (outside === key[0] && centre < key[1])) { best = i; key = [outside, centre]; }
+      }
+      if (best === null || key[0] > reach) return;
+      const at = placeNow[best];
+      mj.closeDialog($("photo-dialog"), () => openPicker(at[0], at[1]));
+    };
   }
   if (photo) {
     if (photo.complete) drawOverlay(); else photo.addEventListener("load", drawOverlay);

@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..reading import CHOW, PUNG
-from .base import WHOLE, Pattern, register
+from .base import SET_FORMS, WHOLE, Pattern, register
 
 
 @register
@@ -386,6 +386,7 @@ _CHOW_SHAPES = tuple(_set_shape(CHOW, t) if t % 9 <= 6 else 0 for t in range(27)
 _PUNG_SHAPES = tuple(_set_shape(PUNG, t) for t in range(34))
 
 
+_PAIRS_FORMS = frozenset({"seven_pairs", "seven_shifted_pairs"})
 #: The mask of a knitted straight reading's first set, the knit (the Knitted Straight fan's own).
 _KNIT_SET = (1,)
 
@@ -399,11 +400,18 @@ class Waits(Pattern):
     ne peut pas compter d'attentes uniques sur les éléments de la suite serpentine. En revanche,
     l'attente unique reste possible sur le 4e élément de la main ou la paire. »)."""
     produces = ("edge_wait", "closed_wait", "single_wait")
+    # seven pairs too: its winning tile always completes a pair, a single wait that 000 n°55 and
+    # n°80 exclude, found so that the hand's account says so (a learner looked for it)
+    forms = SET_FORMS | {"seven_pairs", "seven_shifted_pairs"}
     source = "000 n°9, 10, 11; 001 Les attentes uniques"
 
     def find(self, h, r, out):
         win = h.win
         mask = WHOLE
+        if r.form in _PAIRS_FORMS:
+            if h.unique_wait:
+                out["single_wait"] = mask
+            return
         if r.form == "knitted_straight":
             knit = r.sets[0][1]
             rest = h.rest_after_knit(knit)

@@ -1,0 +1,107 @@
+"""Grouping on layouts a table shows that the generated conventions do not: a kong's fourth tile
+laid on its meld, a meld laid against the standing tiles, a spare tile on the player's side, a
+tile read twice, boxes with no area. Each built from boxes placed by hand (tiles 40 × 54 px)."""
+from scorer import Hand
+from vision import TileRead, group
+
+W, H = 40.0, 54.0
+STANDING = "1m 2m 3m 4p 5p 6p 7p 8p 9p 6z".split()
+
+
+def up(code, x, y=500.0):
+    return TileRead(code, (x, y, x + W, y + H), 0.95)
+
+
+def side(code, x, y=500.0):
+    """A sideways tile, its long side along the row, level with the row's near edge."""
+    return TileRead(code, (x, y + H - W, x + H, y + H), 0.95, sideways=True)
+
+
+def standing_and_winning():
+    return [up(c, 100 + W * k) for k, c in enumerate(STANDING)] + [up("6z", 530)]
+
+
+def melds_of(reading):
+    assert reading.hand is not None, reading.warnings
+    return Hand.from_dict(reading.hand).melds
+
+
+def test_an_added_kong_with_its_fourth_tile_on_the_claimed_one_is_a_kong():
+    # the added tile lies a third of a tile further than the claimed one: both as level with
+    # the row, so neither was taken as the base, and the fourth tile was read as a dora indicator
+    tiles = standing_and_winning() + [up("2z", 610), up("2z", 650), side("2z", 690), side("2z", 690, 500 - 0.3 * W)]
+    r = group(tiles, rules="riichi")
+    (kong,) = melds_of(r)
+    assert kong.type == "kong" and not kong.concealed and kong.added
+    assert not r.hand.get("context", {}).get("dora_indicators"), r.hand
+
+
+def test_a_kong_shown_as_three_tiles_with_the_fourth_on_the_middle_one_is_a_kong():
+    # a custom of Chinese and Hong Kong tables; riichi read the fourth tile as a dora indicator,
+    # MCR left it out and scored a pung
+    for rules in ("riichi", "mcr", "hk"):
+        tiles = standing_and_winning() + [up("4z", 610), up("4z", 650), up("4z", 690), up("4z", 650, 500 - 0.4 * H)]
+        r = group(tiles, rules=rules)
+        (kong,) = melds_of(r)
+        assert kong.type == "kong" and not kong.concealed and list(kong.tiles) == ["4z"] * 4, (rules, r.warnings)
+        assert not r.warnings, r.warnings
+    # a tile of another code on the middle one is no kong's fourth tile
+    tiles = standing_and_winning() + [up("4z", 610), up("4z", 650), up("4z", 690), up("3m", 650, 500 - 0.4 * H)]
+    r = group(tiles, rules="mcr")
+    assert r.hand is None or all(m.type != "kong" for m in melds_of(r))
+
+
+def test_a_sideways_tile_read_twice_is_one_tile():
+    tiles = standing_and_winning() + [side("7s", 610), up("7s", 610 + H), up("7s", 610 + H + W), side("7s", 610, 501)]
+    r = group(tiles, rules="riichi")
+    (pung,) = melds_of(r)
+    assert pung.type == "pung" and not r.hand.get("context", {}).get("dora_indicators")
+    assert any("detected twice" in w for w in r.warnings), r.warnings
+
+
+def test_a_spare_tile_on_the_players_side_is_no_dora_indicator():
+    # dora indicators lie beyond the standing tiles; a tile in front of them is a stray, said
+    tiles = standing_and_winning() + [side("7s", 610), up("7s", 610 + H), up("7s", 610 + H + W), up("3m", 300, 640)]
+    r = group(tiles, rules="riichi")
+    melds_of(r)
+    assert not r.hand.get("context", {}).get("dora_indicators"), r.hand
+    assert any("(3m) lie apart" in w for w in r.warnings), r.warnings
+    # the same tile beyond the standing row is read as one
+    tiles = standing_and_winning() + [side("7s", 610), up("7s", 610 + H), up("7s", 610 + H + W), up("3m", 300, 380)]
+    r = group(tiles, rules="riichi")
+    assert r.hand["context"]["dora_indicators"] == ["3m"], r.hand
+
+
+def test_a_claimed_pung_laid_against_the_standing_tiles_is_no_concealed_set():
+    # no gap between the standing tiles and the pung: its sideways tile was read standing and the
+    # hand as concealed (menzen yaku and fu for an open hand)
+    tiles = [up(c, 100 + W * k) for k, c in enumerate(STANDING)] + [up("6z", 500)]
+    tiles += [side("7s", 540), up("7s", 540 + H), up("7s", 540 + H + W)]
+    r = group(tiles, rules="riichi")
+    (pung,) = melds_of(r)
+    assert pung.type == "pung" and not pung.concealed and list(pung.tiles) == ["7s"] * 3
+    assert len(r.hand["concealed"]) == 11
+
+
+def test_boxes_without_width_or_height_are_left_out_and_said():
+    tiles = standing_and_winning() + [side("7s", 610), up("7s", 610 + H), up("7s", 610 + H + W)]
+    empty = [TileRead("3m", (100, 900, 100, 950), 0.3), TileRead("3m", (130, 900, 130, 950), 0.3),
+             TileRead("3m", (160, 900, 200, 900), 0.3)]
+    r = group(tiles + empty, rules="mcr")
+    melds_of(r)
+    assert [link["role"] for link in r.links[-3:]] == ["ignored"] * 3
+    assert any("3 detection(s) had a box without width or height" in w for w in r.warnings), r.warnings
+
+
+def test_a_face_down_tile_cut_by_the_photos_edge_at_the_rows_end_is_left_out():
+    # a live frame's standing row ended in a tile half out of the picture, read face down: no hand
+    # was built (live mode and /api/read), where the review page left it out and scored the hand
+    tiles = [up(c, 100 + W * k) for k, c in enumerate(STANDING + ["6z", "6z", "7z", "7z"])]
+    edge = TileRead(None, (100 + W * 14, 500, 100 + W * 14 + 30, 500 + H), 0.56, face_down=True)
+    r = group(tiles + [edge], rules="hk", frame=(100 + W * 14 + 31, 800))
+    assert r.hand is not None, r.warnings
+    assert len(r.hand["concealed"]) == 14 and r.hand["winning_tile"] == "7z"
+    assert r.links[-1]["role"] == "ignored" and any("(face down) lie apart" in w for w in r.warnings)
+    # inside the picture, a face-down tile in the standing row is no hand, as before
+    r = group(tiles + [edge], rules="hk", frame=(2000, 800))
+    assert r.hand is None

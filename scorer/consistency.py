@@ -359,6 +359,11 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
 
     start = tuple(0 for _ in units)
     best_lp = logp(start)
+    # The tiles as read, which a meld's best legal reading may not be (1m 9m 9m read surely, set
+    # apart as a meld, is best read 9m 9m 9m): "read right, and not a winning hand" is weighed
+    # against this, not against the meld's best legal reading
+    as_read_lp = best_lp + sum(sum(cs[0][1] for cs in m["_cands"] if cs) - units[u][0][0]
+                               for u, m in enumerate(melds_in))
     heap = [(-best_lp, start, 0)]
     states = 0
     first_failure = None
@@ -376,7 +381,7 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
         if form is not None:
             if found is not None:
                 return _finish(found, (state, -neg), units, unit_names, structure, n_m, n_c, dora, best_lp, states,
-                               first_failure, melds_in, bonus)
+                               first_failure, melds_in, bonus, as_read_lp)
             found = (state, form, -neg)
             limit = states + alt_states
         for u in range(last, len(units)):
@@ -385,7 +390,7 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
                 heapq.heappush(heap, (neg + units[u][state[u]][0] - units[u][state[u] + 1][0], child, u))
     if found is not None:
         return _finish(found, None, units, unit_names, structure, n_m, n_c, dora, best_lp, states,
-                       first_failure, melds_in, bonus)
+                       first_failure, melds_in, bonus, as_read_lp)
     why = ("no combination of the candidate readings makes a winning hand" if not heap
            else f"no credible winning hand among the {states} most probable readings")
     if outside_top_k:
@@ -434,18 +439,18 @@ def _one_tile_outside(units, unit_names, n_m, n_c, check, start):
 
 
 def _finish(found, alt, units, unit_names, structure, n_m, n_c, dora, best_lp, states, first_failure,
-            melds_in, bonus) -> Decoding:
+            melds_in, bonus, as_read_lp: float) -> Decoding:
     """The chosen reading, with the runner-up legal reading when one was found: its differences
     and the confidence of the choice (its probability among the rival explanations)."""
     state, form, lp = found
     result = _result(structure, units, state, n_m, n_c, dora, form, lp, best_lp, states, first_failure,
                      melds_in, bonus)
     # Rival explanations of the photo, relative to the chosen reading: the runner-up legal
-    # reading, and (when the chosen reading changed tiles) the best reading as read, on a hand
-    # that is not winning.
+    # reading, and (when the chosen reading changed tiles) the tiles as read, on a hand that is
+    # not winning.
     rivals = 0.0 if alt is None else math.exp(alt[1] - lp)
-    if lp < best_lp:
-        rivals += NOT_WINNING_PRIOR * math.exp(best_lp - lp)
+    if lp < as_read_lp:
+        rivals += NOT_WINNING_PRIOR * math.exp(as_read_lp - lp)
     result.confidence = 1.0 / (1.0 + rivals)
     if alt is None:
         return result

@@ -272,3 +272,20 @@ def test_a_change_away_from_a_sure_read_is_not_confident():
     s["concealed"][-1] = [("4m", 0.55), ("2m", 0.45)]
     d = K.decode(s)
     assert d.status == "changed" and d.changes[0].chosen == "2m" and d.confidence > 0.95
+
+
+def test_a_meld_read_surely_as_no_meld_is_weighed_as_read():
+    # hand_017 of the shared train photos: one standing row, its last three tiles (1m 9m 9m, read
+    # at 0.9999) set apart as a meld; the nearest winning hand makes the 1m a 9m. Its rival is the
+    # tiles as read (no meld, no win), not the meld's best legal reading, which the change is.
+    s = {"concealed": [sure(c, 0.9999) for c in "7m 8m 9m 1m 2m 3m 5m 6m 7m 1m".split()],
+         "winning": sure("1m", 0.9999), "dora": [],
+         "melds": [{"kind": "set", "concealed": False, "claimed_index": None, "from": None,
+                    "tiles": [[("1m", 0.9999), ("2m", 0.00005)], sure("9m", 0.9999), sure("9m", 0.9999)]}]}
+    d = K.decode(s)
+    assert d.status == "changed" and d.changes[0].where == "melds[0].tiles[0]" and d.changes[0].chosen == "9m"
+    assert d.confidence < 0.01
+    # a meld read as one, one tile of it unsure: the change between close reads stays confident
+    s["melds"][0]["tiles"][0] = [("1m", 0.5), ("9m", 0.45)]
+    d = K.decode(s)
+    assert d.changes[0].chosen == "9m" and d.confidence > 0.95

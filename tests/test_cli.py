@@ -1,4 +1,5 @@
 """The ``mjtable`` command line: score, errors, JSON output."""
+import contextlib
 import csv
 import io
 import json
@@ -851,6 +852,9 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     assert code == 2 and "erreur : --since doit être une date écrite AAAA-MM-JJ" in err
     code, _, err = run(capsys, "games", "--standings", "--min-games", "0", "--data-dir", str(tmp_path))
     assert code == 2 and err.startswith("error: --min-games must be a whole number"), err
+    # in French whole (the flag put in first left "doit être a whole number from 1 to 10000")
+    code, _, err = run(capsys, "games", "--standings", "--min-games", "0", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 2 and err.startswith("erreur : --min-games doit être un nombre entier de 1 à"), err
     code, _, err = run(capsys, "games", "--rules", "mcr", "--data-dir", str(tmp_path))
     assert code == 2 and "choose the games of --standings" in err
     code, _, err = run(capsys, "games", "1", "--standings", "--data-dir", str(tmp_path))
@@ -998,7 +1002,7 @@ def test_riichi_as_a_beginner_reads_it(capsys):
     assert "      = A concealed kong of a 1, a 9 or an honour: 32 minipoints." in lines
 
 
-def test_the_game_log_from_the_command_line(capsys, tmp_path):
+def test_the_game_log_from_the_command_line(capsys, tmp_path, monkeypatch):
     # a club's score sheet without opening the web page: the game page's own exports
     from webui import create_app
     client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
@@ -1056,6 +1060,18 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     # written whole beside the file, then in its place: nothing left beside it
     code, _, _ = run(capsys, "games", str(gid), "--csv", "-o", str(text), "--data-dir", str(tmp_path))
     assert code == 0 and text.read_text().startswith("\ufeffhand,") and not list(tmp_path.glob(".sheet.txt.*"))
+    # a write that fails on the way leaves the export before it whole (written into, a full disk
+    # left half of it)
+    import os
+
+    def disk_full(*_):
+        raise OSError(28, "No space left on device")
+    text.write_text("the export before")
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", disk_full)
+        code, _, err = run(capsys, "games", str(gid), "--csv", "-o", str(text), "--data-dir", str(tmp_path))
+    assert code != 0 and "No space left on device" in err, err
+    assert text.read_text() == "the export before" and not list(tmp_path.glob(".sheet.txt.*"))
     # a link is written through, not replaced by a file (/dev/stdout was), and a file keeps its mode
     kept = tmp_path / "kept.csv"
     kept.write_text("old")
@@ -1135,6 +1151,22 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--db", str(old))
     assert code == 0 and f"{gid:>4}  " in out and old.read_bytes() == before
     assert not Path(str(old) + "-wal").exists()
+    # backed up as it is, from the file given (the copy read, brought up to date, was backed up)
+    code, _, _ = run(capsys, "games", "--backup", str(tmp_path / "old-backup.sqlite3"), "--db", str(old))
+    with contextlib.closing(sqlite3.connect(tmp_path / "old-backup.sqlite3")) as conn:
+        assert code == 0 and conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    # a log of a newer mjtable is refused under its own name (its copy's, in a scratch folder gone
+    # when the command ends, was said)
+    newer = tmp_path / "newer.sqlite3"
+    with contextlib.closing(sqlite3.connect(served)) as src, contextlib.closing(sqlite3.connect(newer)) as dst:
+        src.backup(dst)
+    with contextlib.closing(sqlite3.connect(newer)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("PRAGMA user_version = 99")
+    for extra in ((), ("--backup", str(tmp_path / "newer-backup.sqlite3"))):
+        code, _, err = run(capsys, "games", *extra, "--db", str(newer))
+        assert code == 2 and "was written by a newer mjtable" in err and str(newer) in err, err
+        assert "read.sqlite3" not in err and "mjtable-games-" not in err
 
 
 def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_payments(capsys):
@@ -2410,6 +2442,9 @@ def test_a_game_started_in_a_new_game_log_says_where_it_was_made(capsys, tmp_pat
     code, out, _ = run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--data-dir",
                        str(tmp_path / "typo"))
     assert code == 0 and "a new game log" not in out
+    code, out, _ = run(capsys, "record", "new", "--rules", "mcr", "--players", "A", "B", "C", "D", "--lang", "fr",
+                       "--data-dir", str(tmp_path / "autre"))
+    assert code == 0 and out.splitlines()[-1] == f"un nouveau journal des parties a été créé : {tmp_path / 'autre' / 'mjtable.sqlite3'}"
 
 
 def test_a_hand_written_after_riichi_is_the_hand_not_a_player(capsys, tmp_path):

@@ -37,6 +37,8 @@ FR = {
         "La photo semble floue : des tuiles peuvent être mal lues. Vérifiez chaque tuile, ou reprenez-la en tenant le téléphone immobile et en touchant les tuiles à l'écran pour faire la mise au point.",
     "The photo is very dark: some tiles may be missed or misread. Check each tile, or take it again in more light.":
         "La photo est très sombre : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la avec plus de lumière.",
+    "The photo is washed out (too bright): some tiles may be missed or misread. Check each tile, or take it again out of direct light or without the flash.":
+        "La photo est délavée (trop claire) : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la à l'abri de la lumière directe ou sans le flash.",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
@@ -387,7 +389,7 @@ FR = {
     "save profile {name}": "enregistrer le profil {name}",
     "Are the assigned codes right? {what} and make it active": "Les codes attribués sont-ils justes ? {what} et l'activer",
     "nothing saved": "rien n'a été enregistré",
-    "cannot write the profile: {why} (nothing was changed)": "impossible d'écrire le profil : {why} (rien n'a été changé)",
+    "cannot read or write the profiles: {why} (nothing was changed)": "impossible de lire ou d'écrire les profils : {why} (rien n'a été changé)",
     "only {mb} MB free where profiles are kept: a profile needs up to {need} MB; free some space first":
         "seulement {mb} Mo libres là où sont gardés les profils : un profil demande jusqu'à {need} Mo ; libérez de la place d'abord",
     "learning your tiles": "apprentissage de vos tuiles",
@@ -1044,6 +1046,8 @@ FR = {
     "These games have the same players and hands: one may be a copy, counted twice (delete it if so):":
         "Ces parties ont les mêmes joueurs et les mêmes mains : l'une est peut-être une copie, comptée deux fois (supprimez-la si c'est le cas) :",
     "Per game": "Par partie", "The games counted": "Les parties comptées",
+    "a new game log was made at {path}": "un nouveau journal des parties a été créé : {path}",
+    "this photo's hand is already recorded in game {game}": "la main de cette photo est déjà enregistrée dans la partie {game}",
 }
 
 #: Context keys and option names shown to a player (English; French above).
@@ -1897,14 +1901,10 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
         small = SMALL_TILES.match(text)
         light = next((kind for kind, opening in PHOTO_FAULTS.items() if text.startswith(opening)), None)
         if light and light not in seen:
-            # a photo out of focus or too dark, said only among the notes folded in the photo's
-            # dialog, where a player did not look: asked above the hand, with what to do
+            # a photo out of focus, too dark or too bright, said only among the notes folded in the
+            # photo's dialog, where a player did not look: asked above the hand, with what to do
             seen.add(light)
-            asks.append({"kind": light, "text": t(
-                "The photo looks out of focus: some tiles may be misread. Check each tile, or take it again, "
-                "holding the phone still and tapping the tiles on the screen to focus." if light == "blurred" else
-                "The photo is very dark: some tiles may be missed or misread. Check each tile, or take it again "
-                "in more light.")})
+            asks.append({"kind": light, "text": t(LIGHT_QUESTIONS[light])})
         elif small and "small" not in seen:
             seen.add("small")
             asks.append({"kind": "small", "text": t("The tiles are small in this photo (about {n} pixels across): "
@@ -1929,6 +1929,17 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
     return asks
 
 
+#: What a photo's fault asks of the player, above the hand (``review_questions``).
+LIGHT_QUESTIONS = {
+    "blurred": "The photo looks out of focus: some tiles may be misread. Check each tile, or take it again, "
+               "holding the phone still and tapping the tiles on the screen to focus.",
+    "dark": "The photo is very dark: some tiles may be missed or misread. Check each tile, or take it again "
+            "in more light.",
+    "washed": "The photo is washed out (too bright): some tiles may be missed or misread. Check each tile, or "
+              "take it again out of direct light or without the flash.",
+}
+
+
 def change_place(where: str | None) -> str:
     """Where the hand-consistency decoding changed a tile ("winning", "concealed[7]",
     "melds[1].tiles[2]", "dora[0]"), in words of the page's language."""
@@ -1936,10 +1947,11 @@ def change_place(where: str | None) -> str:
     return place_words(where, t)
 
 
-#: The openings of the reading's warnings of a photo too soft or too dark (``mjtable.pipeline``'s
-#: BLURRED_PHOTO and DARK_PHOTO), by the kind of question they raise on the review page: matched
+#: The openings of the reading's warnings of a photo too soft, too dark or too bright
+#: (``mjtable.pipeline``'s BLURRED_PHOTO, DARK_PHOTO and WASHED_PHOTO), by the kind of question they raise on the review page: matched
 #: by their words, the pages being served where the reading pipeline is not installed.
-PHOTO_FAULTS = {"blurred": "the photo looks out of focus", "dark": "the photo is very dark"}
+PHOTO_FAULTS = {"blurred": "the photo looks out of focus", "dark": "the photo is very dark",
+                "washed": "the photo is washed out"}
 
 
 def review_notes(warnings: list, asked=()) -> list[str]:
@@ -2295,6 +2307,29 @@ MESSAGES_FR = {
     "its date is not a date": "sa date n'est pas une date",
     "its examples are not tile crops: {}": "ses exemples ne sont pas des découpes de tuiles : {}",
     "its two networks differ in shape": "ses deux réseaux n'ont pas la même forme",
+    "its tiles set aside do not match their crops": "ses tuiles mises de côté ne correspondent pas à leurs découpes",
+    "no correction to undo": "aucune correction à annuler",
+    "only fine-tuned profiles learn corrections this way (format 3)":
+        "seuls les profils affinés (format 3) apprennent ainsi des corrections",
+    "only fine-tuned profiles learn from recorded hands (format 3): calibrate again":
+        "seuls les profils affinés (format 3) apprennent des mains enregistrées : étalonnez de nouveau",
+    "only fine-tuned profiles relearn (format 3): calibrate again":
+        "seuls les profils affinés (format 3) réapprennent : étalonnez de nouveau",
+    "this profile (format 2) needs the embedding it was made with to learn a correction: calibrate again to get a fine-tuned profile":
+        "ce profil (format 2) a besoin de la représentation avec laquelle il a été fait pour apprendre une correction : "
+        "étalonnez de nouveau pour obtenir un profil affiné",
+    "this classifier has no companion network to fine-tune": "ce classifieur n'a pas de réseau compagnon à affiner",
+    "no profile file {}": "aucun fichier de profil {0}",
+    "{}: not a {} file": "{0} : pas un fichier {1}",
+    "{}: unreadable metadata ({})": "{0} : métadonnées illisibles ({1})",
+    "{}: missing array {}": "{0} : tableau {1} manquant",
+    "{}: a fine-tuned profile without its network or examples": "{0} : un profil affiné sans son réseau ni ses exemples",
+    "cannot write {} ({})": "impossible d'écrire {0} ({1})",
+    "--detail applies to --rules all (one rule set is always printed in full)":
+        "--detail s'applique à --rules all (un seul jeu de règles est toujours affiché en entier)",
+    "the game log {} is damaged ({}) and its rows could not be read whole: {} is a copy of it as it is, which --restore refuses; keep the log itself too":
+        "le journal des parties {0} est abîmé ({1}) et ses lignes n'ont pas pu être lues en entier : {2} en est une copie "
+        "telle quelle, que --restore refuse ; gardez aussi le journal lui-même",
     "the active-profile pointer was damaged ({}): no profile is active now; the base model reads alone":
         "le pointeur du profil actif était abîmé ({0}) : aucun profil n'est actif maintenant ; le modèle de base lit seul",
     "the profile's network was made for other classifier weights: calibrate this set again here with its layout photo":
@@ -2647,8 +2682,9 @@ MESSAGES_FR = {
         "paie ; écrivez-le sur le kong, [8888m,2] pour le joueur en face (1 à gauche, 3 à droite), et ce joueur paie "
         "trois fois",
     "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du croupier, Est",
-    "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is shown":
-        "la main céleste se gagne sur pioche avec les premières tuiles du croupier, avant toute combinaison exposée",
+    "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is declared, even a concealed kong":
+        "la main céleste se gagne sur pioche avec les premières tuiles du croupier, avant toute combinaison déclarée, "
+        "même un kong caché",
     "the earthly hand is another player's win on the dealer's first discard, before any set is declared, even a concealed kong":
         "la main terrestre est la victoire d'un autre joueur sur le premier écart du croupier, avant toute "
         "combinaison déclarée, même un kong caché",
@@ -2941,7 +2977,6 @@ MESSAGES_FR = {
         "{0} contient un caractère de contrôle (U+{1}) en position {2} : écrivez-le sans",
     "player {}'s name is one line": "le nom du joueur {0} tient sur une ligne",
     "the game's name is one line": "le nom de la partie tient sur une ligne",
-    "a new game log was made at {path}": "un nouveau journal des parties a été créé : {path}",
     "the winner cannot be liable for their own win": "le gagnant ne peut pas être responsable de sa propre victoire",
     "player {}'s name has {} characters: at most {}": "le nom du joueur {0} a {1} caractères : {2} au plus",
     "the game's name has {} characters: at most {}": "le nom de la partie a {0} caractères : {1} au plus",
@@ -3314,8 +3349,14 @@ MESSAGES_FR = {
     "--pdf writes a file: give it with -o FILE": "--pdf écrit un fichier : donnez-le avec -o FICHIER",
     "--restore replaces the whole game log: no game, format, -o, --backup or --standings with it":
         "--restore remplace tout le journal des parties : ni partie, ni format, ni -o, --backup ou --standings avec lui",
-    "--backup copies the whole game log: no game, format or -o with it":
-        "--backup copie tout le journal des parties : ni partie, ni format, ni -o avec lui",
+    "--backup copies the whole game log: no game, format, -o, --standings or --rate with it":
+        "--backup copie tout le journal des parties : ni partie, ni format, ni -o, --standings ou --rate avec lui",
+    "-o writes a game's export or the --standings: name the game (mjtable games lists them)":
+        "-o écrit l'export d'une partie ou le --standings : nommez la partie (mjtable games les liste)",
+    "{} is the game log itself (or its journal): write the export to another file":
+        "{0} est le journal des parties lui-même (ou son journal de transactions) : écrivez l'export dans un autre fichier",
+    "{} was written by a newer mjtable (game log version {}; this one reads up to {}): update mjtable first":
+        "{0} a été écrit par un mjtable plus récent (journal des parties en version {1} ; celui-ci lit jusqu'à la {2}) : mettez d'abord mjtable à jour",
     "--per, --step and --unit say how --rate settles: give --rate":
         "--per, --step et --unit disent comment --rate règle : donnez --rate",
     "--rate settles the --standings, or a finished game's standing as text":

@@ -358,11 +358,28 @@ def init_app(app) -> None:
     tables, and keep the reason when it opens read-only (shown as a banner)."""
     from pathlib import Path
 
-    from .startup import check_database
-    read_only = check_database(Path(app.config["DATABASE"]))
-    if read_only is None:
-        init_db(app.config["DATABASE"])
-    else:
+    from .startup import StartupError, check_database
+    path = app.config["DATABASE"]
+    # a log read from a copy (mjtable games --db of an older one) is named as given, not as the
+    # copy in a scratch folder gone when the command ends
+    shown = app.config.get("SHOWN_DATABASE")
+
+    def named(text: str) -> str:
+        if not shown:
+            return text
+        for said in {str(Path(path).resolve()), str(path)}:
+            text = text.replace(said, shown)
+        return text
+    try:
+        read_only = check_database(Path(path))
+        if read_only is None:
+            init_db(path)
+    except StartupError as e:
+        if not shown:
+            raise
+        raise StartupError(named(str(e))) from e
+    if read_only is not None:
+        read_only = named(read_only)
         app.logger.warning("%s", read_only)
     app.config["READ_ONLY"] = read_only
     app.extensions["mjtable_pool"] = Pool(app.config["DATABASE"], read_only=read_only)

@@ -110,9 +110,9 @@ def _run_said(args) -> int:
     try:
         return _run(args)
     except OSError as exc:
-        # a full disk or a folder made read-only meanwhile: one line (an import, a rename and a
+        # a full disk, a folder made read-only meanwhile, a profile unreadable: one line (an import, a rename and a
         # calibration's save ended in a traceback, exit 1)
-        return _err(tr("cannot write the profile: {why} (nothing was changed)", why=exc.strerror or str(exc)))
+        return _err(tr("cannot read or write the profiles: {why} (nothing was changed)", why=exc.strerror or str(exc)))
 
 
 def _run(args) -> int:

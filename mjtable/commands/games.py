@@ -549,7 +549,8 @@ def _log_of(app) -> str:
 def _would_change(database) -> bool:
     """Whether opening the game log ``database`` would write to it: a log of an older schema (its
     migration) or not in WAL mode (the app sets it); False where it cannot be told (opened as is,
-    the app says what is wrong)."""
+    the app says what is wrong), and False for a log of a newer mjtable (refused as it is, naming it:
+    its copy was refused under the copy's name)."""
     import sqlite3
     from webui.store import SCHEMA_VERSION
     try:
@@ -559,7 +560,7 @@ def _would_change(database) -> bool:
             known = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone() is not None
     except sqlite3.Error:
         return False
-    return known and (version < SCHEMA_VERSION or str(mode).lower() != "wal")
+    return known and version <= SCHEMA_VERSION and (version < SCHEMA_VERSION or str(mode).lower() != "wal")
 
 
 class _WarningLines(logging.Handler):
@@ -653,7 +654,9 @@ def _games(args) -> int:
             print("error: --backup copies the whole game log: no game, format, -o, --standings or --rate with it",
                   file=sys.stderr)
             return 2
-        return _backup(app.config["DATABASE"], args.backup)
+        # from the log given, as it is (not the copy an older one is read from, brought up to date,
+        # whose name the messages gave)
+        return _backup(_log_of(app), args.backup)
     client = app.test_client()
     if args.rate is None and (args.per or args.step or args.unit):
         print("error: --per, --step and --unit say how --rate settles: give --rate", file=sys.stderr)
@@ -764,14 +767,14 @@ def _standings(client, args) -> int:
         r = client.get("/api/standings?" + urlencode(query))
     if r.status_code != 200:
         error = (r.get_json(silent=True) or {}).get("error") or {"message": str(r.status)}
+        if french:          # said as the French page says it ("since doit être une date..."), first:
+            from webui import i18n      # the flag put in first left the French no line to match
+            with client.application.test_request_context("/?lang=fr"):
+                error = {**error, "message": i18n.msg(error)}
         # the flag, not the API's field ("since must be a date" for --since)
         for field, flag in _STANDINGS_FLAGS.items():
             if error.get("message", "").startswith(field + " "):
                 error = {**error, "message": flag + error["message"][len(field):]}
-        if french:          # said as the French page says it ("since doit être une date...")
-            from webui import i18n
-            with client.application.test_request_context("/?lang=fr"):
-                error = {**error, "message": i18n.msg(error)}
         # in French already: opened so too (french_lines finds no French for a French line)
         print(f"{_error_word(args)} {error.get('message')}", file=sys.stderr)
         return 2

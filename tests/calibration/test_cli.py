@@ -63,7 +63,7 @@ def test_a_full_disk_is_said_in_one_line_and_before_the_learning(photo, tmp_path
     monkeypatch.setattr(profile_mod.ProfileStore, "rename", full)
     assert main(["calibrate", "--rename", "Club set", "Other", "--data-dir", d]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "error: cannot write the profile: No space left on device (nothing was changed)", err
+    assert err.strip() == "error: cannot read or write the profiles: No space left on device (nothing was changed)", err
     # too little room: said before learning, nothing learnt
     usage = collections.namedtuple("usage", "total used free")
     monkeypatch.setattr(shutil, "disk_usage", lambda place: usage(10 * 2**20, 9 * 2**20, 2**20))

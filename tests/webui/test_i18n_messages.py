@@ -327,6 +327,18 @@ def test_a_photo_out_of_focus_or_too_dark_is_asked_about_above_the_hand(app):
         assert i18n.msg(BLURRED_PHOTO).startswith("la photo semble floue (les contours des tuiles ne sont pas nets)")
 
 
+def test_a_washed_out_photo_is_asked_about_above_the_hand_as_a_dark_one(app):
+    # its warning sat among the folded notes, where its dark twin is asked above the hand
+    from mjtable.pipeline import WASHED_PHOTO
+    other = "the farthest row could be dora indicators or exposed melds: check it"
+    with app.test_request_context("/?lang=en"):
+        (ask,) = i18n.review_questions([WASHED_PHOTO, other])
+        assert ask["kind"] == "washed" and ask["text"].startswith("The photo is washed out (too bright)")
+        assert i18n.review_notes([WASHED_PHOTO, other], asked=["washed"]) == [other]
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.review_questions([WASHED_PHOTO])[0]["text"].startswith("La photo est délavée (trop claire)")
+
+
 def test_a_photo_with_a_tile_too_many_is_not_asked_whether_it_is_upside_down(app):
     # a Hong Kong hand with its kong standing in the row, upright, got "Upside down? ..." beside
     # the count: a photo read the other way has as many tiles
@@ -567,3 +579,40 @@ def test_a_reason_made_of_several_messages_is_french_throughout(app):
             "the right of the standing tiles, or take the photo from the standing tiles' side"])
         assert i18n.msg(merged[0]).startswith("la tuile gagnante n'est pas mise à part et la photo pourrait aussi se "
                                               "lire à l'envers")
+
+
+#: The commands that speak French (``--lang fr``): their error, warning and note lines.
+FRENCH_COMMANDS = ["calibrate", "games", "read", "record", "score"]
+#: A profile's refusals a program's misuse alone meets (a caller's arrays of the wrong length), not a player.
+PROFILE_MISUSE = {"embed returned shape {} for {} crops", "the examples' views do not vary: cannot learn a metric",
+                  "a fine-tuned profile reads crops, not embeddings (use network_scores)",
+                  "a profile needs at least one example", "base_probs has {} columns for {} classes",
+                  "the classifier has no class for {}", "{} crops for {} codes", "{} face cuts for {} crops",
+                  "{} readings for {} codes", "{}: {} codes for {} prototypes, metric {}"}
+
+
+def test_every_command_line_said_in_french_has_its_french(app):
+    """`mjtable games --lang fr` said "--backup copies the whole game log..." in English, and a
+    damaged profile "X est abîmé (its tiles set aside do not match their crops)": the lines printed
+    on standard error by the commands that speak French, and the profiles' refusals, have their French."""
+    said = set()
+    paths = [ROOT / f"mjtable/commands/{name}.py" for name in FRENCH_COMMANDS] + sorted(ROOT.glob("vision/profile/*.py"))
+    for path in paths:
+        for n in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(n, ast.Call) or not n.args:
+                continue
+            name = getattr(n.func, "id", None)
+            text = _literal(n.args[0])
+            if not text:
+                continue
+            if name == "print" and any(k.arg == "file" for k in n.keywords):
+                m = re.match(r"(?:error|warning|note): (.*)", text, re.S)
+                if m:
+                    said.add(m.group(1))
+            elif name in ("ProfileError", "ProfileDamaged") and text not in PROFILE_MISUSE:
+                said.add(text)
+    said = {s for s in said if re.search(r"[a-z]{3}", s)}      # "{}": a message said elsewhere
+    assert len(said) > 40
+    with app.test_request_context("/?lang=fr"):
+        missing = sorted(s for s in said if i18n.french_message(s.replace("{}", "7")) is None)
+    assert not missing, missing

@@ -532,3 +532,27 @@ def test_tiles_pushed_out_by_the_cap_come_back_when_their_lesson_is_undone():
     assert kept == [("hand:o1", 1)] + [(f"hand:{key}", 30 + k) for k, key in enumerate("BCDEF")], kept
     assert [(r["source"], r["by"]) for r in p.retired if r["source"] == "hand:o0"] == [("hand:o0", "F")]
     assert len(p.examples) == len(p.codes) == len(p.sources) == len(p.base_misreads)
+
+
+def test_a_hand_learnt_again_gives_back_the_room_its_first_lesson_took():
+    """A hand edited (its 5p now a 6p) and learnt again: the 5p its first lesson had pushed out by
+    the cap comes back, where the hand's own 5p, still counted, pushed it straight out again."""
+    import numpy as np
+    from vision.profile.tileset import CONFIRMED_PER_CODE, TileSetProfile
+    p = TileSetProfile(name="t", prototypes=None, metric=None, codes=["1m"], sources=["calibration"],
+                       network={"w": np.zeros(1)}, calibration_network={"w": np.zeros(1)},
+                       examples=np.zeros((1, 8, 8, 3), np.uint8))
+
+    def crop(v):
+        return np.full((8, 8, 3), v, np.uint8)
+
+    def confirmed(code):
+        return [s for i, s in enumerate(p.sources) if s.startswith("hand:") and p.codes[i] == code]
+    for k in range(CONFIRMED_PER_CODE):
+        p.learn_hand(f"o{k}", [crop(k)], ["5p"], learn=False)
+    p.learn_hand("G", [crop(50)], ["5p"], learn=False)          # pushes o0 out
+    assert "hand:o0" not in confirmed("5p")
+    p.learn_hand("G", [crop(60)], ["6p"], learn=False)
+    assert confirmed("5p") == [f"hand:o{k}" for k in range(CONFIRMED_PER_CODE)] and confirmed("6p") == ["hand:G"]
+    assert not p.retired
+    assert len(p.examples) == len(p.codes) == len(p.sources) == len(p.base_misreads)

@@ -428,11 +428,12 @@ class TileSetProfile:
                           read_as) -> int:
         """``learn_hand``'s lesson itself, without its guard."""
         source = HAND_SOURCE + str(key)
-        # the hand learnt again (edited, recorded again): what its first lesson pushed out comes
-        # back before its tiles are replaced, and copies of its own tiles pushed out go
-        self._put_back_retired(key)
+        # the hand learnt again (edited, recorded again): copies of its own tiles pushed out go,
+        # then its tiles, then what its first lesson pushed out comes back, with room made for it
+        # (put back first, it was pushed out again at once by the hand's own tiles, and stayed out)
         self._forget_retired_of(key)
         self._drop(self._hand_rows(key))
+        self._put_back_retired(key)
         if crops:
             self._append_examples(crops, codes, source, classifier, faces=faces, read_as=read_as)
             self.absent_codes = [c for c in self.absent_codes if c not in codes]

@@ -110,8 +110,11 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
         if shown is not None:
             data = _changed_since_shown(game, data, shown)
         players = _player_names(data["players"]) if "players" in data else game["players"]
-        name = data["name"] if "name" in data else (None if _follows_players(game) else game["name"])
-        new_name = _game_name(name, players)
+        if "name" in data or _follows_players(game):
+            new_name = _game_name(data.get("name"), players)
+        else:
+            # kept as it is: a name of an older mjtable (a line break in it) refused the players' correction
+            new_name = game["name"]
         subs = _substitute_names(store, game, data.get("substitutes"))
         if new_name == game["name"] and players == game["players"] and not subs:
             return

@@ -15,7 +15,7 @@ import scorer
 from . import calibrate, errors, gamelog, i18n, money, score_sheet, scoring, standings, teaching, validation
 from .chart import standings_svg
 from .settlement import SettlementError
-from .store import DuplicateRequest, NotFound, get_store
+from .store import DraftRecorded, DuplicateRequest, NotFound, get_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -208,6 +208,11 @@ def record(game_id):
     try:
         hand = gamelog.record(get_store(), game_id, data, draft=draft,
                               request_key="draft:" + draft["id"] if draft else None)
+    except DraftRecorded as e:
+        # recorded into another game meanwhile (another phone): said and shown there, where it is
+        # (taken for a resubmitted form, the page said it was recorded here, where it was not)
+        flash(i18n.t("this photo's hand is already recorded in game {game}", game=e.game_id))
+        return redirect(url_for("games.show", game_id=e.game_id), code=303)
     except DuplicateRequest:
         flash(i18n.t("this photo's hand is already recorded"))
         return redirect(url_for("games.show", game_id=game_id), code=303)

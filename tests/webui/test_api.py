@@ -10,6 +10,7 @@ import pytest
 
 from mjtable import cli
 
+from .conftest import csrf_of
 from .helpers import NOT_COMPLETE, WIN, jpeg_bytes, png_header_only
 
 
@@ -55,6 +56,14 @@ def test_a_games_name_is_one_line(client):
     gid = client.post("/api/games", json={"name": "Friday", "rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
     r = client.patch(f"/api/games/{gid}", json={"name": "Fri\r\nday"})
     assert r.status_code == 400 and client.get(f"/api/games/{gid}").json["game"]["name"] == "Friday"
+    # a name of two lines, as an older mjtable kept it, is not what a correction of the players
+    # is refused for: the name is left as it is
+    import sqlite3
+    with contextlib.closing(sqlite3.connect(client.application.config["DATABASE"])) as conn, conn:
+        conn.execute("UPDATE games SET name = 'Friday\nnight' WHERE id = ?", (gid,))
+    r = client.patch(f"/api/games/{gid}", json={"players": ["Ann", "B", "C", "D"]})
+    game = client.get(f"/api/games/{gid}").json["game"]
+    assert r.status_code == 200 and game["players"][0] == "Ann" and game["name"] == "Friday\nnight", r.json
 
 
 def test_options_reach_the_rule_set(client):
@@ -550,6 +559,15 @@ def test_a_draft_recorded_into_one_game_is_not_recorded_into_another(app, client
         with pytest.raises(DraftRecorded) as e:
             store.add_hand(second, {"kind": "draw", "hand": None}, request_key="draft:" + draft)
         assert e.value.game_id == first and store.list_hands(second) == []
+    # the game page's form says so, and shows the game where it is (it said "already recorded"
+    # of the game it was sent to, where it was not)
+    import json
+    form = {"csrf_token": csrf_of(client), "payload": json.dumps(body)}
+    r = client.post(f"/games/{second}/hands", data=form)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{first}")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert f"already recorded in game {first}" in page
+    assert client.get(f"/api/games/{second}").json["hands"] == []
 
 
 def test_an_idempotency_key_of_a_restored_hand_still_refuses_another_hand(client):

@@ -535,8 +535,8 @@ def test_a_classical_hand_recorded_from_its_photo_takes_the_others_hands(client)
     plain = client.get(f"/review/{draft}?game={gid}")      # recorded: nothing more to enter on it
     assert 'name="loser0"' not in plain.get_data(as_text=True)
     hand = client.get(f"/api/games/{gid}").json["hands"][0]
-    with_losers = _record(client, _draft(client), _game(client, "classical"))
-    assert with_losers.status_code == 303
+    without_losers = _record(client, _draft(client), _game(client, "classical"))
+    assert without_losers.status_code == 303
     other = client.get(f"/api/games/{gid + 1}").json["hands"][0]
     # the losers settle among themselves: B (8) and D (16) and C (0) pay each other the differences
     assert hand["deltas"] != other["deltas"], (hand["deltas"], other["deltas"])

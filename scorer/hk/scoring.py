@@ -351,7 +351,6 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
     def refused(key: str, message: str) -> dict:
         return {"code": "bad_context", "field": f"context.{key}", "message": message}
     self_drawn, seat = ctx("self_drawn"), ctx("seat_wind")
-    shown = any(not m.concealed for m in hand.melds)
     if self_drawn and ctx("robbing_kong"):
         return refused("robbing_kong", "robbing a kong is a win on another player's tile, not self-drawn (004 1F)")
     if ctx("robbing_kong") and sum(1 for t in hand.all_tiles if T.normalize(t) == T.normalize(hand.winning_tile)) > 1:
@@ -382,9 +381,11 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
                        "the kong: [8888m,2] for the player across (1 left, 3 right) (004 2A)")
     if ctx("tenhou") and seat != "E":
         return refused("tenhou", "the heavenly hand is the dealer's win, East's (004 8E)")
-    if ctx("tenhou") and (not self_drawn or shown):
+    if ctx("tenhou") and (not self_drawn or hand.melds):
+        # 004 8E: « la première tuile [piochée] du mur »; a kong declared, even concealed, makes the
+        # winning tile its replacement (2A), no longer the first tile drawn
         return refused("tenhou", "the heavenly hand is won self-drawn on the dealer's first tiles, before "
-                       "any set is shown (004 8E)")
+                       "any set is declared, even a concealed kong (004 8E)")
     if ctx("renhou") and (seat == "E" or self_drawn or hand.melds):
         # won on the dealer's first discard, before the winner's first turn: no kong, even
         # concealed, can have been declared

@@ -28,7 +28,8 @@ YAKU_NAMES: dict[str, tuple[str, str, str, str]] = {
     "round_wind_south": ("Round Wind Pung (South)", "Pung du Vent dominant (Sud)", "場風 南 (yakuhai)", "002 §4.2.1"),
     "round_wind_west": ("Round Wind Pung (West)", "Pung du Vent dominant (Ouest)", "場風 西 (yakuhai)", "002 §4.2.1"),
     "round_wind_north": ("Round Wind Pung (North)", "Pung du Vent dominant (Nord)", "場風 北 (yakuhai)", "002 §4.2.1"),
-    "chantai": ("Outside Hand", "Terminales et Honneurs", "混全帯幺九 (chanta)", "002 §4.2.1"),
+    # the yaku table's cell is cut ("Terminales et Honne"); its worked example (002 §4.3.9) names it whole
+    "chantai": ("Outside Hand", "Terminales et Honneurs Partout", "混全帯幺九 (chanta)", "002 §4.2.1, §4.3.9"),
     "rinshan": ("After a Kong", "Finir sur Kong", "嶺上開花 (rinshan kaihou)", "002 §4.2.1"),
     "chankan": ("Robbing the Kong", "Voler un Kong", "槍槓 (chan kan)", "002 §4.2.1"),
     "haitei": ("Under the Sea", "Fond de la Mer", "海底摸月 (haitei)", "002 §4.2.1"),

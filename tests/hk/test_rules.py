@@ -74,13 +74,17 @@ def test_limit_items():
     ({"kong_replacement": True, "discarder": "left"}, "kong_replacement"),
     ({"tenhou": True, "self_drawn": True, "seat_wind": "S"}, "tenhou"),      # 8E: the dealer's
     ({"tenhou": True, "discarder": "left"}, "tenhou"),                      # ... on his own tiles
+    ({"tenhou": True, "self_drawn": True, "seat_wind": "E", "concealed_kong": True}, "tenhou"),  # ... no kong
     ({"renhou": True, "discarder": "left"}, "renhou"),                      # 8F: not the dealer's win
     ({"renhou": True, "self_drawn": True, "seat_wind": "W"}, "renhou"),     # ... on a discard
     ({"renhou": True, "seat_wind": "W", "discarder": "left"}, "renhou"),    # ... of the dealer (across)
 ])
 def test_contexts_no_play_can_give_are_refused(context, field):
     # each was scored: the kong replacement paid as a discard, 8 faan of 8E / 8F for any player
-    r = hk("[2222m,1]345p678s56s99p 7s" if "kong_replacement" in context else CHOWS, **context)
+    # a heavenly hand holding a concealed kong was scored 8 faan (its winning tile a replacement)
+    hand = ("[2222m,1]345p678s56s99p 7s" if "kong_replacement" in context else
+            "(1111z)123m456p789s5z 5z" if context.pop("concealed_kong", False) else CHOWS)
+    r = hk(hand, **context)
     assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == f"context.{field}"
     assert "004 " in r.error["message"]
 

@@ -460,7 +460,9 @@ def _summary_lines(result, w: Words = ENGLISH) -> list[str]:
     lines.append(f"{w.t('TOTAL')}|{w.figure(result.total)} {unit}".rstrip())
     if result.extra.get("minimum_met") is False:
         # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)
-        lines.append("! " + w.t("under the {n}-point minimum: no win", n=result.extra.get("minimum_points", 8)))
+        # wrapped, as the reasons below: cut at the column, the French said « pas de v »
+        said = _wrap(w.t("under the {n}-point minimum: no win", n=result.extra.get("minimum_points", 8)), 36)
+        lines.extend(("! " if k == 0 else "  ") + line for k, line in enumerate(said))
     # who pays as the single rule set's output says it, with why under it: "other pays 48" three
     # times left a beginner to guess that East's double was the reason
     for p in others_merged(result.payments):

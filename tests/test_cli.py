@@ -358,6 +358,14 @@ def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
     big.write_bytes(bytes(data))
     code, _, err = run(capsys, "read", str(big), "--lang", "fr", "--no-profile")
     assert code == 2 and "l'image fait 60\u202f000×60\u202f000 pixels" in err and "réduisez-la" in err, err
+    # not sent to the web page, which refuses it too ("which scales it down" scaled JPEGs alone);
+    # a JPEG is read smaller already, here as there
+    code, _, err = run(capsys, "read", str(big), "--no-profile")
+    assert code == 2 and err.rstrip().endswith("; shrink it (a phone's 12 megapixels are plenty)"), err
+    from tests.webui.helpers import png_header_only
+    (tmp_path / "big.png").write_bytes(png_header_only(9000, 9000))
+    code, _, err = run(capsys, "read", str(tmp_path / "big.png"), "--no-profile")
+    assert code == 2 and "save it as a JPEG, which is read smaller" in err and "web page" not in err, err
 
 
 def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):
@@ -796,6 +804,11 @@ def test_side_by_side_marks_mcr_under_its_minimum_and_a_win_elsewhere_is_a_win(c
     code, out, _ = run(capsys, "score", "111s234m567p78s11z 9s", "--rules", "all", "--riichi")
     assert "! under the 8-point minimum: no win" in out
     assert code == 0                 # riichi, Hong Kong and classical win it
+    # wrapped in its column in French, as the payments' reasons (it was cut: « pas de v »)
+    _, out, _ = run(capsys, "score", "111s234m567p78s11z 9s", "--rules", "all", "--riichi", "--lang", "fr")
+    mcr = [line[:40].rstrip() for line in out.splitlines()]
+    at = next(k for k, line in enumerate(mcr) if line.startswith("! sous le minimum de 8 points"))
+    assert " ".join(part.strip() for part in mcr[at:at + 2]) == "! sous le minimum de 8 points : pas de victoire", mcr[at:at + 2]
     code, out, _ = run(capsys, "score", "111s234m567p78s11z 9s", "--rules", "mcr")
     assert code == 1
 
@@ -1555,6 +1568,13 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     assert code == 2 and "over" in err
     # the command line has no edit: it says what it has (it offered "undo or edit a hand")
     assert "mjtable record undo 1 takes back the last hand" in err and "web app" in err
+    # the end undone is not called a hand ("Restore this hand ... puts it back"), here or on the page
+    code, out, _ = run(capsys, "record", "undo", "1", "--data-dir", data)
+    assert code == 0 and "“Restore the end of the game” under “History of changes”" in out and "this hand" not in out
+    page = client.get("/games/1").get_data(as_text=True)
+    (entry,) = [li for li in page.split("<li>") if "undone: was the end of the game" in li]
+    assert "Restore the end of the game</button>" in entry and "Restore this hand" not in entry
+    assert run(capsys, "record", "end", "1", "--data-dir", data)[0] == 0
     # a riichi game's liable player, named, is the context's seat seen from the winner
     assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--half-game",
                "--tournament", "--data-dir", data)[0] == 0
@@ -1582,6 +1602,10 @@ def test_record_settles_classical_losers_among_themselves(capsys, tmp_path):
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
                        "--losers", "Bob=24", "Cy=8", *data)
     assert code != 0 and "--losers gives the points of each loser's own hand: Di missing" in err
+    # the winner's points among the losers' are said so ("Bob missing" was said)
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
+                       "--losers", "Ann=4", "Cy=8", "Di=16", *data)
+    assert code == 2 and "Ann won this hand; give the points of Bob, Cy, Di" in err, err
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
                        "--losers", "Bob=many", *data)
     assert code != 0 and "--losers takes PLAYER=POINTS" in err
@@ -2064,8 +2088,9 @@ def test_a_game_started_by_mistake_is_deleted_from_the_command_line(capsys, tmp_
     run(capsys, "record", "new", "--rules", "hk", "--players", "A", "B", "C", "D", "--name", "Oops", "--data-dir", data)
     code, _, err = run(capsys, "record", "end", "1", "--data-dir", data)
     assert code == 2 and err.strip().endswith("(delete the game instead: mjtable record delete 1 --yes)"), err
-    code, _, err = run(capsys, "record", "delete", "1", "--data-dir", data)
-    assert code == 2 and "removes its 0 hands for good: add --yes" in err         # asked first, nothing deleted
+    code, out, _ = run(capsys, "record", "delete", "1", "--data-dir", data)
+    # asked first, nothing deleted: status 1, the answer is no, as games --restore without --yes
+    assert code == 1 and "removes its 0 hands for good: add --yes" in out
     assert "Oops" in run(capsys, "games", "--data-dir", data)[1]
     code, out, _ = run(capsys, "record", "delete", "1", "--yes", "--data-dir", data)
     assert code == 0 and out.strip() == "game 1 (Oops) deleted, with its 0 hands"
@@ -2075,10 +2100,10 @@ def test_a_game_started_by_mistake_is_deleted_from_the_command_line(capsys, tmp_
     run(capsys, "record", "draw", "2", "--data-dir", data)
     run(capsys, "record", "false-win", "2", "B", "--data-dir", data)
     assert "1 hand and 1 chombo, numbered among them below" in run(capsys, "games", "2", "--data-dir", data)[1]
-    code, _, err = run(capsys, "record", "delete", "2", "--data-dir", data)
-    assert code == 2 and "removes its 1 hand and 1 chombo for good: add --yes" in err, err
-    code, _, err = run(capsys, "record", "delete", "2", "--lang", "fr", "--data-dir", data)
-    assert code == 2 and "efface ses 1 main et 1 chombo pour de bon" in err, err
+    code, out, _ = run(capsys, "record", "delete", "2", "--data-dir", data)
+    assert code == 1 and "removes its 1 hand and 1 chombo for good: add --yes" in out, out
+    code, out, _ = run(capsys, "record", "delete", "2", "--lang", "fr", "--data-dir", data)
+    assert code == 1 and "efface ses 1 main et 1 chombo pour de bon" in out, out
 
 
 def test_a_win_is_recorded_from_a_photo(capsys, tmp_path):

@@ -32,7 +32,8 @@ def scored_sets(score: dict | None) -> str:
     return " · ".join(scorer.tiles.group_codes(s.get("tiles") or []) for s in sets)
 
 
-@bp.get("")
+@bp.get("/")        # typed with its slash, as /calibrate/ and /words/ are (it was not found)
+@bp.get("")         # the first: the address url_for gives
 def index():
     return _games_page()
 

@@ -804,6 +804,10 @@ FR = {
     "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
     "Restore this hand": "Rétablir cette main",
+    "Restore the end of the game": "Rétablir la fin de la partie",
+    "Restore the end of the game? The game ends there again.": "Rétablir la fin de la partie ? La partie s'y termine de nouveau.",
+    "kept in the game's history: “Restore the end of the game” under “History of changes” on the game's page (mjtable serve) ends it there again":
+        "gardée dans l'historique de la partie : « Rétablir la fin de la partie » sous « Historique des modifications » sur la page de la partie (mjtable serve) la termine de nouveau là",
     "Restore this hand? It goes back where it was and every later hand is recomputed.":
         "Rétablir cette main ? Elle reprend sa place et chaque main suivante est recalculée.",
     "hand {n} restored; the hands after it were recomputed": "main {n} rétablie ; les mains suivantes ont été recalculées",
@@ -2308,6 +2312,8 @@ MESSAGES_FR = {
     "its examples are not tile crops: {}": "ses exemples ne sont pas des découpes de tuiles : {}",
     "its two networks differ in shape": "ses deux réseaux n'ont pas la même forme",
     "its tiles set aside do not match their crops": "ses tuiles mises de côté ne correspondent pas à leurs découpes",
+    "--losers gives the points of the losers' hands: {} won this hand; give the points of {}":
+        "--losers donne les points des mains des perdants : {0} a gagné cette main ; donnez les points de {1}",
     "no correction to undo": "aucune correction à annuler",
     "only fine-tuned profiles learn corrections this way (format 3)":
         "seuls les profils affinés (format 3) apprennent ainsi des corrections",
@@ -3548,8 +3554,9 @@ MESSAGES_FR = {
     "the file is empty": "le fichier est vide",
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
         "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",
-    "shrink it (a phone's 12 megapixels are plenty), or send it on the web page, which scales it down":
-        "réduisez-la (les 12 mégapixels d'un téléphone suffisent), ou envoyez-la sur la page web, qui la réduit",
+    "shrink it (a phone's 12 megapixels are plenty)": "réduisez-la (les 12 mégapixels d'un téléphone suffisent)",
+    "shrink it (a phone's 12 megapixels are plenty), or save it as a JPEG, which is read smaller":
+        "réduisez-la (les 12 mégapixels d'un téléphone suffisent), ou enregistrez-la en JPEG, lu en plus petit",
     "the file is larger than {} MB: a game's JSON export is at most {} MB; a backup of the whole game log goes back with mjtable games --restore FILE":
         "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus {1} Mo ; une sauvegarde de tout le "
         "journal des parties se remet avec mjtable games --restore FICHIER",

@@ -275,12 +275,13 @@ def _house_rules_of(game: dict) -> dict:
 
 def from_query(store: Store, args) -> tuple[dict, list[str]]:
     """The standings a query asks for (``rules``, ``since``, ``until``, ``min_games``): by default
-    those of the rule set most played, over every day; and the rule sets to choose from (those
-    played, and the one asked)."""
+    those of the rule set with the most finished games, over every day; and the rule sets to choose
+    from (those played, and the one asked)."""
     games = store.list_games()
     played = rules_played(games)
     asked = args.get("rules")
-    rules = scorer.rules_name(asked) if asked else (_with_a_finished_game(store, games, played) or
+    rank_by = args.get("rank_by") or "total"
+    rules = scorer.rules_name(asked) if asked else (_most_finished(store, games, played, rank_by) or
                                                     (played[0] if played else gamelog.usual_rules(store)))
     known = {r["name"] for r in scoring.available_rules()}
     if rules not in known:
@@ -288,19 +289,25 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
                          field="rules")
     since, until = parse_day(args.get("since"), "since"), parse_day(args.get("until"), "until")
     min_games = _min_games(args.get("min_games"))
-    rank_by = args.get("rank_by") or "total"
     return (club_standings(store, rules, since, until, min_games, games, rank_by),
             played + ([rules] if rules not in played else []))
 
 
-def _with_a_finished_game(store: Store, games: list[dict], played: list[str]) -> str | None:
-    """The first rule set of ``played`` with a finished game, or None: a Hong Kong evening in play
-    (four games started) was the default over the riichi games finished, and the standings said
-    "0 finished games counted"."""
-    for rules in played:
-        if any(g["rules"] == rules and gamelog.next_deal(store, g).finished for g in games):
-            return rules
-    return None
+def _most_finished(store: Store, games: list[dict], played: list[str], rank_by: str) -> str | None:
+    """The rule set with the most finished games (the standings count those alone), the most
+    played first among equals; ranked by table points, one that has them where one is finished.
+    None where no game is finished. A Hong Kong evening in play (four games started) was the
+    default over the riichi games finished, and the standings said "0 finished games counted";
+    riichi games in play or imported were over three MCR club games finished, and
+    --by-table-points alone said riichi has no table points."""
+    finished: dict[str, int] = {}
+    for g in games:
+        if gamelog.next_deal(store, g).finished:
+            finished[g["rules"]] = finished.get(g["rules"], 0) + 1
+    choices = [r for r in played if finished.get(r)]
+    if rank_by == "table_points":
+        choices = [r for r in choices if r in TABLE_POINTS] or choices
+    return min(choices, key=lambda r: (-finished[r], played.index(r)), default=None)
 
 
 def rules_played(games: list[dict]) -> list[str]:

@@ -38,7 +38,7 @@ def register(sub) -> None:
     p.add_argument("--standings", action="store_true",
                    help="the standings across finished games of one rule set, player by player (the Games page's "
                         "Standings across games); with --csv its CSV")
-    p.add_argument("--rules", default=None, help="--standings of these rules (default: the rules most played that have a finished game)")
+    p.add_argument("--rules", default=None, help="--standings of these rules (default: the rules with the most finished games; with --by-table-points, MCR's if one is finished)")
     p.add_argument("--since", default=None, metavar="YYYY-MM-DD", help="--standings of the games started from this day")
     p.add_argument("--until", default=None, metavar="YYYY-MM-DD", help="--standings of the games started until this day")
     p.add_argument("--min-games", default=None, metavar="N", help="--standings: rank only the players of N finished "

@@ -124,8 +124,9 @@ def run(args) -> int:
         result = read_photo(photo, rules=args.rules, context=context or None, options=options or None,
                             decode=not args.no_decode, profile=profile)
     except ImageError as e:
-        # the file named, and what to do with one too large (a beginner's 8000 × 8000 picture: the web
-        # page scales it down, the command said the limit alone)
+        # the file named, and what to do with one too large (a beginner's 8000 × 8000 picture: the
+        # command said the limit alone; then it sent a PNG to the web page, "which scales it down",
+        # where it was refused too: a JPEG over the limit is read smaller here as there)
         said = e.to_dict()
         base = os.path.basename(args.photo)
         if args.photo != "-" and base != args.photo and said["message"].startswith((f"cannot read {base}:",
@@ -137,7 +138,8 @@ def run(args) -> int:
             # named once ("nonexist.jpg: cannot read nonexist.jpg: ..." said it twice)
             said["message"] = f"{args.photo}: {said['message']}"
         if said.get("code") == "too_large":
-            said["message"] += "; shrink it (a phone's 12 megapixels are plenty), or send it on the web page, which scales it down"
+            said["message"] += ("; shrink it (a phone's 12 megapixels are plenty)" if _is_jpeg(args.photo) else
+                                "; shrink it (a phone's 12 megapixels are plenty), or save it as a JPEG, which is read smaller")
         return _fail(args, said)
     except (scorer.HandError, scorer.RulesError) as e:
         return _fail(args, e.to_dict())
@@ -176,6 +178,15 @@ def run(args) -> int:
     # as `mjtable score` answers: a hand under MCR's 8-point minimum may not be declared
     from .score import declarable
     return 0 if declarable(scorer.ScoreResult.from_dict(result["score"])) else 1
+
+
+def _is_jpeg(path: str) -> bool:
+    """Whether the file at ``path`` is a JPEG (standard input: not known, so not)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(3) == b"\xff\xd8\xff"
+    except OSError:
+        return False
 
 
 def _fail(args, error: dict) -> int:

@@ -299,6 +299,12 @@ def _body(args, view: dict) -> dict:
             # the players at the table now (a substitute's seat is theirs), and under classical rules
             # alone: other games refuse the losers' settlement for what it is
             seated = view.get("seated") or view["game"]["players"]
+            given_winner = [seated[i] for i in winners if body["losers"][i] is not None]
+            if given_winner and view["game"]["rules"] == "classical":
+                # "Bob missing" was said of a winner's points given among the losers' (Ann=4 for Bob's)
+                raise Refused(f"--losers gives the points of the losers' hands: {', '.join(given_winner)} won "
+                              "this hand; give the points of " + ", ".join(
+                                  seated[i] for i in range(4) if i not in winners))
             missing = [seated[i] for i in range(4) if i not in winners and body["losers"][i] is None]
             if missing and view["game"]["rules"] == "classical":
                 # the game log's "each loser's hand asks its points" did not say whose were missing
@@ -532,8 +538,11 @@ def _run(args, client, sheet_text) -> int:
                 hands += " " + tr("and {n} chombo(s)" if view["flow"]["has_riichi"] else "and {n} false win(s)",
                                   n=penalties)
             if not args.yes:
-                raise Refused(tr("deleting game {id} ({name}) removes its {hands} for good: add --yes",
-                                 id=args.game, name=view["game"]["name"], hands=hands))
+                # what it would do, nothing done: status 1 ("the answer is no"), as games --restore
+                # without --yes says it (this one was an error, status 2: a script told them apart)
+                print(tr("deleting game {id} ({name}) removes its {hands} for good: add --yes",
+                         id=args.game, name=view["game"]["name"], hands=hands))
+                return 1
             r = client.delete(f"/api/games/{args.game}", json={})
             if r.status_code != 200:
                 raise Refused(_said(r))
@@ -598,7 +607,9 @@ def _run(args, client, sheet_text) -> int:
                      or tr("hand {n}", n=removed["seq"])))
             # taken back at once, as a table's undo is; said how it comes back (the web page's
             # Undo asks first, and a trial found no word of the history that keeps it)
-            print(tr("kept in the game's history: “Restore this hand” under “History of changes” on the game's "
+            print(tr("kept in the game's history: “Restore the end of the game” under “History of changes” on the "
+                     "game's page (mjtable serve) ends it there again") if removed.get("kind") == "end" else
+                  tr("kept in the game's history: “Restore this hand” under “History of changes” on the game's "
                      "page (mjtable serve) puts it back"))
         else:
             print(tr("last hand undone"))

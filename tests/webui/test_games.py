@@ -1613,3 +1613,11 @@ def test_a_hand_typed_without_its_winning_tile_apart_is_said_to_be_read_so(clien
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "1",
                                                 "hand0": "123m456p789s111z5p 5p"}, follow_redirects=True)
     assert "no winning tile written apart" not in html.unescape(r.get_data(as_text=True))
+
+
+def test_the_games_page_is_found_with_or_without_its_slash(client):
+    # /calibrate/ and /words/ are; /games/ was not found
+    assert client.get("/games").status_code == client.get("/games/").status_code == 200
+    from flask import url_for
+    with client.application.test_request_context():
+        assert url_for("games.index") == "/games"

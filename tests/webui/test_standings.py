@@ -366,6 +366,23 @@ def test_the_default_standings_are_of_rules_with_a_finished_game(client):
     view = client.get("/api/standings").json
     assert view["rules"] == "riichi" and len(view["counted"]) == 1, view
     assert client.get("/api/standings?rules=hk").json["counted"] == []
+    # the rules with the most finished games, not those most played: two MCR games finished
+    # beside riichi games in play chose riichi, and ranking by table points (MCR's) said riichi
+    # has none
+    for _ in range(2):
+        mcr = new_game(client, "mcr")
+        post(client, mcr, {"kind": "draw"})
+        post(client, mcr, {"kind": "end"})
+    for _ in range(3):
+        post(client, new_game(client, "riichi"), {"kind": "draw", "tenpai": [0]})
+    assert client.get("/api/standings").json["rules"] == "mcr"
+    post(client, riichi2 := new_game(client, "riichi"), {"kind": "draw", "tenpai": [0]})
+    post(client, riichi2, {"kind": "end"})
+    post(client, riichi3 := new_game(client, "riichi"), {"kind": "draw", "tenpai": [0]})
+    post(client, riichi3, {"kind": "end"})
+    assert client.get("/api/standings").json["rules"] == "riichi"      # three finished against two
+    view = client.get("/api/standings?rank_by=table_points").json
+    assert view["rules"] == "mcr" and view["rank_by"] == "table_points", view
 
 
 def test_whole_table_points_are_written_without_decimals(client):

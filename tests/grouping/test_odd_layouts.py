@@ -1,6 +1,7 @@
 """Grouping on layouts a table shows that the generated conventions do not: a kong's fourth tile
 laid on its meld, a meld laid against the standing tiles, a spare tile on the player's side, a
-tile read twice, boxes with no area. Each built from boxes placed by hand (tiles 40 × 54 px)."""
+tile read twice, boxes with no area, tall upright boxes askew. Each built from boxes placed by hand
+(tiles 40 × 54 px) or as a shared photo was read."""
 from scorer import Hand
 from vision import TileRead, group
 
@@ -105,3 +106,21 @@ def test_a_face_down_tile_cut_by_the_photos_edge_at_the_rows_end_is_left_out():
     # inside the picture, a face-down tile in the standing row is no hand, as before
     r = group(tiles + [edge], rules="hk", frame=(2000, 800))
     assert r.hand is None
+
+
+def test_a_row_of_tall_upright_boxes_a_little_askew_is_one_row():
+    # valid hand_011 as read (its boxes): standing tiles in a squashed photo, 27 × 190 px, along a
+    # row 4° askew, flowers at its end. Taken as tiles turned with the row, they were 12 px wide
+    # and up to three tiles apart: four were left out as apart from every group, and no hand built
+    read = [("7z", 21.2, 232.3, 47.4, 430.2), ("7z", 52.5, 235.7, 78.6, 421.3), ("7z", 82.2, 231.7, 108.8, 417.1),
+            ("3s", 114.8, 228.6, 141.6, 416.3), ("2s", 145.0, 225.4, 171.6, 411.1), ("4s", 175.1, 218.8, 201.7, 409.2),
+            ("5s", 205.1, 217.3, 233.3, 405.9), ("5s", 236.9, 215.1, 262.7, 403.9), ("1s", 266.5, 216.3, 292.9, 402.6),
+            ("1s", 296.7, 215.3, 323.3, 401.4), ("1s", 327.7, 213.4, 354.1, 400.6), ("5s", 356.7, 208.7, 384.0, 398.2),
+            ("6s", 387.7, 207.5, 415.6, 400.5), ("7s", 419.7, 206.8, 445.2, 394.1), ("7f", 447.7, 204.2, 474.9, 394.4),
+            ("6f", 478.8, 203.6, 505.1, 392.1), ("8f", 509.1, 202.9, 535.1, 389.8), ("1f", 540.9, 200.0, 565.4, 392.5),
+            ("2f", 569.3, 200.1, 597.2, 391.5)]
+    r = group([TileRead(code, box, 0.95) for code, *box in read], rules="mcr")
+    assert r.hand is not None, r.warnings
+    hand = Hand.from_dict(r.hand)
+    assert sorted(hand.concealed) == sorted(c for c, *_ in read[:14]) and not hand.melds
+    assert sorted(hand.bonus) == sorted(c for c, *_ in read[14:])

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 SPLIT_GAP = 0.5          # a gap wider than this (in tile widths) separates groups
 MAX_LINK_GAP = 3.5       # tiles further apart along a row than this are not one row
 SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision_lab.hand_layouts.TILE_H)
+#: A box read as a tile turned with its row (its width and height solved for the tile's own) only
+#: while the tile this makes is at most this much longer than wide: a row of tall upright boxes
+#: 4° askew (standing tiles in a squashed photo, 27 × 190 px) made tiles 12 px wide, 3 tiles apart
+TURNED_BOX_MAX_SHAPE = 3.0
 SIDEWAYS_TWIN_IOU = 0.75  # two sideways boxes overlapping more are one tile read twice, not an added kong
 GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises around SPLIT_GAP
 CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is worth a warning

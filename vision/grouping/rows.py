@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from ..types import TileRead
-from .config import GAP_SOFTNESS, MAX_LINK_GAP, SIDEWAYS_RATIO, SPLIT_GAP
+from .config import GAP_SOFTNESS, MAX_LINK_GAP, SIDEWAYS_RATIO, SPLIT_GAP, TURNED_BOX_MAX_SHAPE
 
 
 def unit_vector(vx, vy):
@@ -94,6 +94,8 @@ def measure(g: TileGeometry, t: TileRead, d_glob):
     c, s = abs(d_glob[0]), abs(d_glob[1])
     det = c * c - s * s
     a = (w * c - h * s) / det if abs(det) > 0.3 else 0.0
+    if a > 0 and (h * c - w * s) / det > TURNED_BOX_MAX_SHAPE * a:
+        a = 0.0     # no tile is so long: an upright box in a row askew, its shape taken from a tile's
     if a <= 0:
         ratio = 1 / SIDEWAYS_RATIO if t.sideways else SIDEWAYS_RATIO
         a = w / (c + ratio * s) if c >= s else h / (s + ratio * c)

@@ -124,3 +124,20 @@ def test_a_row_of_tall_upright_boxes_a_little_askew_is_one_row():
     hand = Hand.from_dict(r.hand)
     assert sorted(hand.concealed) == sorted(c for c, *_ in read[:14]) and not hand.melds
     assert sorted(hand.bonus) == sorted(c for c, *_ in read[14:])
+
+
+def test_a_tile_mostly_outside_the_photo_at_the_rows_end_is_left_out_where_the_hand_needs_it_out():
+    # train hand_046 as read: fourteen standing tiles, then half a tile cut by the photo's right
+    # edge, read 6s at 0.50: "15 tiles where a winning hand has 14", no hand
+    codes = "1s 1s 2s 2s 2s 3s 4s 5s 8s 8s 8s 5z 5z 5z".split()
+    tiles = [TileRead(c, (20.4 + 42.9 * k, 284.0, 57.5 + 42.9 * k, 350.0), 0.95) for k, c in enumerate(codes)]
+    cut = TileRead("6s", (620.9, 276.3, 640.0, 348.2), 0.50, top3=[("6s", 0.70), ("8p", 0.27)])
+    r = group(tiles + [cut], rules="mcr", frame=(640.0, 640.0))
+    assert r.hand is not None, r.warnings
+    assert sorted(Hand.from_dict(r.hand).concealed) == sorted(codes)
+    assert any("(6s) lie apart from every group and were left out" in w for w in r.warnings), r.warnings
+    # a hand that needs it keeps it: the same tile, the fourteenth
+    r = group(tiles[:13] + [cut], rules="mcr", frame=(640.0, 640.0))
+    assert r.hand is not None and "6s" in Hand.from_dict(r.hand).concealed, r.warnings
+    # and a photo's frame not known, it stays
+    assert group(tiles + [cut], rules="mcr").hand is None

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 SPLIT_GAP = 0.5          # a gap wider than this (in tile widths) separates groups
 MAX_LINK_GAP = 3.5       # tiles further apart along a row than this are not one row
 SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision_lab.hand_layouts.TILE_H)
+#: A face-up tile at an end of the standing row, cut by the photo's edge, narrower along the row
+#: than this share of the tiles' median width: mostly outside the picture, read both as the
+#: row's and as a stray left out (train hand_046: a tile half in the picture made 15 tiles)
+CUT_TILE_SHARE = 0.7
 #: A box read as a tile turned with its row (its width and height solved for the tile's own) only
 #: while the tile this makes is at most this much longer than wide: a row of tall upright boxes
 #: 4° askew (standing tiles in a squashed photo, 27 × 190 px) made tiles 12 px wide, 3 tiles apart

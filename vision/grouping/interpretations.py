@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from scorer import tiles as T
 
 from ..types import TileRead
-from .config import HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights, LayoutHints
+from .config import CUT_TILE_SHARE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights, LayoutHints
 from .melds import MeldCandidate, segment
 from .rows import TileGeometry, dot, gap_between
 
@@ -155,7 +155,17 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                     cut.append(i)
                     main_groups[k] = [j for j in main_groups[k] if j != i]
             main_groups = [g for g in main_groups if g]
-        if not main_groups or any(tiles[i].face_down for i in main_groups[0]):
+        # a face-up tile at an end of the row, cut by the photo's edge and much narrower than a
+        # tile: mostly outside the picture, maybe a tile beyond the hand (train hand_046: half a 6s,
+        # read at 0.50, made 15 tiles); the row is read with it and without it, left out as a stray
+        variants = [(main_groups, cut, 0.0)]
+        for k, end in ((0, 0), (len(main_groups) - 1, -1)):
+            i = main_groups[k][end] if main_groups else None
+            if i is not None and not tiles[i].face_down and _mostly_outside(layout, i, hints):
+                rest = [[j for j in g if j != i] for g in main_groups]
+                variants.append(([g for g in rest if g], cut + [i], weights.stray))
+        variants = [v for v in variants if v[0] and not any(tiles[i].face_down for i in v[0][0])]
+        if not variants:
             continue
         others = [row for k, row in enumerate(rows) if k != r_main]
         far = sorted((row for row in others), key=lambda row: row.v)
@@ -171,11 +181,12 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                 and not _lies_on_others(tiles, far[0].tiles):
             dora_choices.append(id(far[0]))
         choices = []
-        for groups, touching in _touching_melds(layout, main_groups, hints, weights):
-            wins = [None] + ([k for k in range(1, len(groups)) if len(groups[k]) == 1] if hints.winning_apart else [])
-            choices += [(win, dora_id, groups, touching) for win in wins for dora_id in dora_choices]
-        for win, dora_id, main_groups, touching in choices:  # noqa: B020 (each choice's own groups)
-                score = cue + near_penalty
+        for row_groups, row_cut, left_out in variants:
+            for groups, touching in _touching_melds(layout, row_groups, hints, weights):
+                wins = [None] + ([k for k in range(1, len(groups)) if len(groups[k]) == 1] if hints.winning_apart else [])
+                choices += [(win, dora_id, groups, touching, row_cut, left_out) for win in wins for dora_id in dora_choices]
+        for win, dora_id, main_groups, touching, cut, left_out in choices:  # noqa: B020 (each choice's own groups)
+                score = cue + near_penalty - left_out
                 if win is None:
                     concealed_groups = main_groups[:1]
                     meld_groups = main_groups[1:]
@@ -260,6 +271,21 @@ def _touching_melds(layout: TableLayout, main_groups, hints, weights):
         sc, ms, _margin = segment(layout.tiles, tail, layout.stacked, hints.claims_sideways, layout.zs, weights)
         if ms is not None and sc >= 0:
             yield [first[:cut]] + main_groups[1:], [tail]
+
+
+def _mostly_outside(layout: TableLayout, i: int, hints: LayoutHints) -> bool:
+    """Whether tile ``i`` is cut by the photo's edge and its box, along the row, under
+    ``CUT_TILE_SHARE`` of the tiles' median: most of it outside the picture. The box, not the
+    tile's corners, which the reader finds for the whole face, outside the picture too."""
+    if not hints.cut_by_frame([layout.tiles[i].box]):
+        return False
+    dx, dy = abs(layout.direction[0]), abs(layout.direction[1])
+
+    def along(t):
+        x0, y0, x1, y1 = t.box
+        return dx * (x1 - x0) + dy * (y1 - y0)
+    widths = sorted(along(t) for t in layout.tiles)
+    return along(layout.tiles[i]) < CUT_TILE_SHARE * widths[len(widths) // 2]
 
 
 def _lies_on_others(tiles, row_tiles) -> bool:

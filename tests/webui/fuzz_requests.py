@@ -181,6 +181,7 @@ def build_routes():
     get("/camera/frame.jpg", lambda d, c: "/camera/frame.jpg")
     get("/camera/status", lambda d, c: "/camera/status")
     get("/games", lambda d, c: "/games")
+    get("/games/", lambda d, c: "/games/")
     get("/games/standings", lambda d, c: "/games/standings", ["rules", "since", "until", "min_games", "rank_by", "lang"])
     get("/games/standings.csv", lambda d, c: "/games/standings.csv", ["rules", "since", "until", "min_games", "rank_by", "sep"])
     get("/api/standings", lambda d, c: "/api/standings", ["rules", "since", "until", "min_games", "rank_by"])

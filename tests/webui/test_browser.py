@@ -31,6 +31,7 @@ from selenium.common.exceptions import (  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -184,15 +185,22 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
     # Tap a scoring line: its tiles light up in the hand.
     row = d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles*='2z']")
-    # named by what it says (a screen reader heard "row"), and what Enter does
-    assert row.get_attribute("aria-label").startswith(" ".join(row.text.split())[:10])
-    assert row.get_attribute("aria-label").endswith("(Enter shows its tiles)")
+    # a button marks its tiles, named by what it does and says (the row itself, focusable, was
+    # announced as a plain row: nothing told a screen reader it did anything)
+    button = row.find_element(By.CSS_SELECTOR, "td.tiles-cell button.show-tiles")
+    label = button.get_attribute("aria-label")
+    assert row.get_attribute("tabindex") is None and button.get_attribute("aria-pressed") == "false"
+    assert label.startswith("Show in the hand: " + row.find_element(By.CSS_SELECTOR, "th.name").text.split()[0])
     native = row.find_elements(By.CSS_SELECTOR, ".native")
-    assert native and native[0].text not in row.get_attribute("aria-label")     # read in its own language
+    assert native and native[0].text not in label     # read in its own language
     # the tiles by name, not the cells' index badges ("Concealed Hand 456123789 2 2")
     names = d.execute_script("return arguments[0].dataset.tiles.split(' ').filter(Boolean).map((c) => "
                              "document.querySelector(`#picker-grid .pick[data-code='${c}']`).title)", row)
-    assert names and ", ".join(names) in row.get_attribute("aria-label"), (names, row.get_attribute("aria-label"))
+    assert names and label.endswith(", ".join(names)), (names, label)
+    button.send_keys(Keys.ENTER)
+    assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl") and button.get_attribute("aria-pressed") == "true"
+    d.execute_script("arguments[0].click()", row.find_element(By.CSS_SELECTOR, "th.name"))   # a tap on the row takes it back
+    assert not d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl") and button.get_attribute("aria-pressed") == "false"
     row.click()
     assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
     # and said: the tiles marked, in the status line (Enter changed nothing a screen reader heard)

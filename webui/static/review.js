@@ -1092,20 +1092,26 @@
     showFieldError(d);
     showRecordedChange(d);
     resultBox.querySelectorAll("tr.item").forEach((row) => {
-      row.tabIndex = 0;   // a row shows its tiles in the hand: by click, Enter or Space
-      // named by what it says (a screen reader heard "row", once per row of the score)
-      // (without the pattern's Chinese or Japanese name, which a label would read in the page's voice)
-      // the tiles by their names, not the cells' text (their index badges read "456123789 2 2")
-      const words = row.querySelector("th.name").cloneNode(true);
-      words.querySelectorAll(".native, .source").forEach((el) => el.remove());
+      // a row shows its tiles in the hand: a tap on the row, or its tiles' button (the row itself
+      // focusable was announced as a plain row, with nothing a screen reader could tell it did)
+      const cell = row.querySelector("td.tiles-cell");
       const codes = (row.dataset.tiles || "").split(" ").filter(Boolean);
-      const figures = Array.from(row.querySelectorAll("td.num")).map((c) => c.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
-      row.setAttribute("aria-label", [words.textContent.replace(/\s+/g, " ").trim(), codes.map(tileName).join(", "), ...figures]
-        .filter(Boolean).join(" · ") + " (" + tr("Enter shows its tiles") + ")");
-      row.addEventListener("click", () => highlight(row));
-      row.addEventListener("keydown", (e) => {
-        if ((e.key === "Enter" || e.key === " ") && !e.target.closest("a")) { e.preventDefault(); highlight(row); }
-      });
+      if (cell && codes.length) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "show-tiles";
+        button.setAttribute("aria-pressed", "false");
+        // named by the pattern (without its Chinese or Japanese name, which a label would read in the
+        // page's voice) and the tiles by their names, not the index badges ("456123789 2 2")
+        const words = row.querySelector("th.name").cloneNode(true);
+        words.querySelectorAll(".native, .source").forEach((el) => el.remove());
+        button.setAttribute("aria-label", tr("Show in the hand: {pattern}: {tiles}",
+          { pattern: words.textContent.replace(/\s+/g, " ").trim(), tiles: codes.map(tileName).join(", ") }));
+        while (cell.firstChild) button.appendChild(cell.firstChild);
+        cell.appendChild(button);
+        button.addEventListener("click", (e) => { e.stopPropagation(); highlight(row); });
+      }
+      row.addEventListener("click", (e) => { if (!e.target.closest("a, button")) highlight(row); });
     });
     lastScore = d.ok ? d : null;
     const valid = d.ok && d.score && d.score.valid;
@@ -1304,9 +1310,12 @@
   function highlight(row) {
     const active = !row.classList.contains("active");
     resultBox.querySelectorAll("tr.item.active").forEach((r) => r.classList.remove("active"));
+    resultBox.querySelectorAll("button.show-tiles").forEach((b) => b.setAttribute("aria-pressed", "false"));
     view.querySelectorAll(".htile.hl").forEach((t) => t.classList.remove("hl"));
     if (!active) return;
     row.classList.add("active");
+    const pressed = row.querySelector("button.show-tiles");
+    if (pressed) pressed.setAttribute("aria-pressed", "true");
     const want = row.dataset.tiles.split(" ").filter(Boolean);
     const free = Array.from(view.querySelectorAll(".htile"));
     const shown = [];

@@ -28,6 +28,33 @@ from vision.oddity import ODD_CLASS
 from vision.reader import classify_with_profile, read_crops
 
 
+def winning_tiles(codes: list[str]) -> Counter | None:
+    """The labelled tiles of a hand photo (flowers aside, red fives as fives) when they make a
+    winning hand of 14 without a kong (MCR's forms), else None: a photo of a hand not finished."""
+    from scorer import tiles as T
+    from scorer.consistency import forms_for
+    tiles = Counter(normalize(c) for c in codes if not T.is_bonus(c))
+    counts = [0] * 34
+    for code, n in tiles.items():
+        counts[T.index(code)] += n
+    if sum(counts) != 14 or not any(form(counts, 0) for form in forms_for("mcr").values()):
+        return None
+    return tiles
+
+
+def rebuilt_tiles(reads) -> Counter | None:
+    """The tiles of the winning hand grouping and decoding rebuild from a photo's ``reads`` (as
+    ``mjtable read --rules mcr`` does), or None where none is rebuilt."""
+    from scorer import tiles as T
+    from mjtable.pipeline import read_hand
+    _, decoding, _, _ = read_hand(reads, rules="mcr")
+    hand = (decoding or {}).get("hand")
+    if hand is None:
+        return None
+    return Counter(normalize(c) for c in [*hand["concealed"], *(c for m in hand["melds"] for c in m["tiles"])]
+                   if not T.is_bonus(c))
+
+
 def _names_file(folder: Path) -> Path | None:
     """The ``data.yaml`` naming the classes of ``folder``'s labels: beside it or above it."""
     return next((c for c in (folder / "data.yaml", folder.parent / "data.yaml") if c.exists()), None)
@@ -143,6 +170,8 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     per_class = defaultdict(Counter)   # code -> gt, right, pred
     confusion = Counter()              # (gt code, read code or "missed")
     hand_total = hand_exact = 0
+    hands_winning = hands_rebuilt = hands_other = 0      # hand photos whose labels make a winning hand
+    hands_wrong = []                   # those rebuilt with other tiles than the labels': a wrong score, silently
     timed = []                         # (ms, image name): the slowest are named in the report
     errors = []
     strays = []                        # reads that overlap no labelled tile: what precision loses
@@ -208,6 +237,14 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         if path.name.startswith("hand_"):
             hand_total += 1
             hand_exact += int(right == len(gt) == len(reads))
+            labelled = winning_tiles([code for code, _ in gt])
+            if labelled is not None:
+                hands_winning += 1
+                rebuilt = rebuilt_tiles(photo_reads)
+                hands_rebuilt += int(rebuilt == labelled)
+                if rebuilt is not None and rebuilt != labelled:
+                    hands_other += 1
+                    hands_wrong.append(path.name)
         # Classifier alone on the labelled boxes.
         if gt:
             config = getattr(reader, "config", None)
@@ -232,6 +269,8 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         "recall": n_right / n_gt if n_gt else 0.0,
         "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
         "hand_rows": hand_total, "hand_rows_exact": hand_exact,
+        "hand_photos_winning": hands_winning, "hands_rebuilt": hands_rebuilt, "hands_rebuilt_other": hands_other,
+        "hands_rebuilt_other_photos": hands_wrong,
         "photos_said_blurred": said_blurred, "photos_said_dark": said_dark,
         "hand_exact_rate": hand_exact / hand_total if hand_total else None,
         "latency_ms_median": statistics.median(latencies) if latencies else None,
@@ -302,6 +341,11 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
                 f", of which {result['reads_on_unlabelled_faces']} on a tile face too hidden or too edge-on for a "
                 f"label ({result['reads_on_unlabelled_faces_right']} naming its code)"),
              f"- hand rows read exactly: {result['hand_rows_exact']}/{result['hand_rows']}",
+             f"- hand photos whose labels make a winning hand (no kong): {result.get('hand_photos_winning', 0)}; "
+             f"rebuilt, grouped and decoded (MCR), with the labels' tiles {result.get('hands_rebuilt', 0)}, with "
+             f"other tiles {result.get('hands_rebuilt_other', 0)}"
+             + "".join(f" ({', '.join(result['hands_rebuilt_other_photos'])})"
+                       for _ in [0] if result.get("hands_rebuilt_other_photos")),
              f"- photos said out of focus: {result['photos_said_blurred']}, too dark: {result['photos_said_dark']}",
              f"- latency per image: median {result['latency_ms_median']:.0f} ms, p95 "
              f"{result['latency_ms_p95']:.0f} ms, slowest {result['latency_ms_max']:.0f} ms"

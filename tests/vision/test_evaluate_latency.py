@@ -153,3 +153,45 @@ def test_the_evaluation_counts_the_photos_said_out_of_focus_or_too_dark(tmp_path
     result = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "out")
     assert (result["photos_said_blurred"], result["photos_said_dark"]) == (1, 0)
     assert "photos said out of focus: 1, too dark: 0" in (tmp_path / "out" / "report.md").read_text()
+
+
+def test_hand_photos_are_counted_rebuilt_with_the_labels_tiles_or_with_others(tmp_path):
+    # the reader's report says how many hand photos whose labels make a winning hand were rebuilt
+    # with those tiles, and names those rebuilt with other tiles (a wrong score, given silently)
+    from collections import Counter
+
+    from vision import TileRead
+    from vision_lab.evaluate import rebuilt_tiles, winning_tiles
+    hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z".split()
+    assert winning_tiles(hand) == Counter(hand)
+    assert winning_tiles(hand + ["1f"]) == Counter(hand)          # a flower aside
+    assert winning_tiles(hand[:-1] + ["3z"]) is None              # no winning hand
+    assert winning_tiles(hand[:-1]) is None
+    row = [TileRead(c, (40.0 * k, 0.0, 40.0 * k + 38, 54.0), 0.99) for k, c in enumerate(hand)]
+    assert rebuilt_tiles(row) == Counter(hand)
+    assert rebuilt_tiles(row[:-2]) is None
+    folder = tmp_path / "split"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    names = sorted(set(hand))
+    label = {"1z": "hwe", "2z": "hws", **{c: {"m": "sc", "p": "sd", "s": "sb"}[c[1]] + c[0] for c in names if c[1] != "z"}}
+    (folder / "data.yaml").write_text("names: [" + ", ".join(label[c] for c in names) + "]\n")
+    for name in ("hand_001", "hand_002"):
+        cv2.imwrite(str(folder / "images" / f"{name}.jpg"), np.full((100, 600, 3), 200, np.uint8))
+        (folder / "labels" / f"{name}.txt").write_text("".join(
+            f"{names.index(c)} {(40 * k + 19) / 600:.4f} 0.27 {38 / 600:.4f} 0.54\n" for k, c in enumerate(hand)))
+    # the East pung read as West's: another winning hand, scored as it stands
+    misread = [TileRead("3z", r.box, 0.99) if r.code == "1z" else r for r in row]
+
+    class Classifier:        # the classifier alone on the labelled boxes: not what this counts
+        def classify(self, crops, **_):
+            return [TileRead("1m", (0, 0, 1, 1), 0.5) for _ in crops]
+
+    class Reader:
+        classifier = Classifier()
+
+        def read(self, path, timings=None, profile=None):
+            return row if "hand_001" in path else misread
+    result = evaluate(folder, Reader(), log=lambda *a: None)
+    assert result["hand_photos_winning"] == 2 and result["hands_rebuilt"] == 1, result
+    assert result["hands_rebuilt_other"] == 1 and result["hands_rebuilt_other_photos"] == ["hand_002.jpg"]

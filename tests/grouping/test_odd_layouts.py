@@ -136,6 +136,8 @@ def test_a_tile_mostly_outside_the_photo_at_the_rows_end_is_left_out_where_the_h
     assert r.hand is not None, r.warnings
     assert sorted(Hand.from_dict(r.hand).concealed) == sorted(codes)
     assert any("(6s) lie apart from every group and were left out" in w for w in r.warnings), r.warnings
+    # the close alternative said as what it is ("1 tiles could be an exposed meld" was said)
+    assert not any("could be an exposed meld" in w for w in r.warnings), r.warnings
     # a hand that needs it keeps it: the same tile, the fourteenth
     r = group(tiles[:13] + [cut], rules="mcr", frame=(640.0, 640.0))
     assert r.hand is not None and "6s" in Hand.from_dict(r.hand).concealed, r.warnings

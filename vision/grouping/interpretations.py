@@ -315,6 +315,12 @@ def describe_alternative(best: Interpretation, alt: Interpretation) -> str:
             return "a tile at the right of the standing tiles may be the winning tile set apart: check it"
         return ("the tile set apart may not be the winning tile (or the winning tile was not set "
                 "apart): check which tile won")
+    strays = [{i for m in it.melds if m.kind == "stray" for i in m.tiles} for it in (best, alt)]
+    if strays[0] != strays[1] and set(best.concealed) ^ set(alt.concealed) <= strays[0] ^ strays[1]:
+        # a tile at the row's end, half outside the photo, kept or left out ("1 tiles could be an
+        # exposed meld" was said of it)
+        return ("a tile at an end of the standing tiles, cut by the photo's edge, may or may not be the "
+                "hand's: check it, or take the photo with the whole hand in it")
     if len(alt.concealed) != len(best.concealed):
         more = alt if len(alt.concealed) > len(best.concealed) else best
         extra = len(more.concealed) - min(len(alt.concealed), len(best.concealed))

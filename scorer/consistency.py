@@ -362,8 +362,10 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
     # The tiles as read, which a meld's best legal reading may not be (1m 9m 9m read surely, set
     # apart as a meld, is best read 9m 9m 9m): "read right, and not a winning hand" is weighed
     # against this, not against the meld's best legal reading
-    as_read_lp = best_lp + sum(sum(cs[0][1] for cs in m["_cands"] if cs) - units[u][0][0]
-                               for u, m in enumerate(melds_in))
+    # (never under the best legal reading: a meld's places also take the codes read on its other
+    # tiles, which can outweigh a low first read of a meld legal as read)
+    as_read_lp = max(best_lp, best_lp + sum(sum(cs[0][1] for cs in m["_cands"] if cs) - units[u][0][0]
+                                            for u, m in enumerate(melds_in)))
     heap = [(-best_lp, start, 0)]
     states = 0
     first_failure = None

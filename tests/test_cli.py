@@ -1180,6 +1180,16 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path, monkeypatch):
         code, _, err = run(capsys, "games", *extra, "--db", str(newer))
         assert code == 2 and "was written by a newer mjtable" in err and str(newer) in err, err
         assert "read.sqlite3" not in err and "mjtable-games-" not in err
+    # nor read where it can only be opened read-only (its version was checked when writing alone):
+    # a file this user may not write, as a user other than root sees one
+    import os
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, *a, **k: False if str(path).startswith(str(newer))
+                        and mode & os.W_OK else real_access(path, mode, *a, **k))
+    (tmp_path / "ro").mkdir()
+    code, out, err = run(capsys, "games", "--data-dir", str(tmp_path / "ro"), "--db", str(newer))
+    assert code == 2 and "was written by a newer mjtable" in err and f"{gid:>4}  " not in out, (out, err)
+    monkeypatch.undo()
 
 
 def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_payments(capsys):

@@ -1022,8 +1022,14 @@ def rename(game_id):
         if "shown_name" in f else None
     # the substitutes' names too, each as the form showed it and as corrected
     subs = {f.get(f"sub_was{k}", ""): f.get(f"sub{k}", "") for k in range(16) if f"sub_was{k}" in f}
+    name = {"name": f.get("name", game["name"])}
+    if shown is not None and name["name"] == re.sub(r"[\r\n]", "", shown["name"]) != shown["name"]:
+        # a name of two lines (an older mjtable's) comes back from the text field without its line
+        # breaks: not changed by the player (taken for a rename on another device, it refused the
+        # players' correction)
+        name = {}
     with _refused_back_to_form(game_id, "rename-form"):
-        gamelog.rename_game(get_store(), game_id, {"name": f.get("name", game["name"]), "players": players,
+        gamelog.rename_game(get_store(), game_id, {**name, "players": players,
                                                    **({"substitutes": subs} if subs else {})}, shown)
     flash(i18n.t("names saved"))
     return redirect(url_for("games.show", game_id=game_id), code=303)

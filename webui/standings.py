@@ -163,13 +163,10 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
         if not deal.finished:
             in_play += 1
             continue
-        # the light rows and the final table from SQLite's sums: a club's hundreds of games read
-        # whole (game_view) took most of a second per page
-        hands = store.hand_summaries(game["id"])
-        final = gamelog.final_table(store, game, deal) or []
-        # a game ended before its first hand (refused now, kept in older logs) is no game played
-        if len(final) != 4 or not any(h["kind"] != "end" for h in hands):
+        played = _played_through(store, game, deal)
+        if played is None:
             continue
+        hands, final = played
         entry = {"id": game["id"], "name": game["name"], "created": game["created"]}
         counted.append(entry)
         variant = _house_rules_of(game)
@@ -293,6 +290,18 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
             played + ([rules] if rules not in played else []))
 
 
+def _played_through(store: Store, game: dict, deal) -> tuple[list[dict], list] | None:
+    """A finished game's hands and final table, as the standings count it; None for a game ended
+    before its first hand (refused now, kept in older logs), which is no game played. The light
+    rows and the final table from SQLite's sums: a club's hundreds of games read whole (game_view)
+    took most of a second per page."""
+    hands = store.hand_summaries(game["id"])
+    final = gamelog.final_table(store, game, deal) or []
+    if len(final) != 4 or not any(h["kind"] != "end" for h in hands):
+        return None
+    return hands, final
+
+
 def _most_finished(store: Store, games: list[dict], played: list[str], rank_by: str) -> str | None:
     """The rule set with the most finished games (the standings count those alone), the most
     played first among equals; ranked by table points, one that has them where one is finished.
@@ -302,7 +311,9 @@ def _most_finished(store: Store, games: list[dict], played: list[str], rank_by: 
     --by-table-points alone said riichi has no table points."""
     finished: dict[str, int] = {}
     for g in games:
-        if gamelog.next_deal(store, g).finished:
+        deal = gamelog.next_deal(store, g)
+        # counted as the standings count them (a game ended before its first hand is none)
+        if deal.finished and _played_through(store, g, deal) is not None:
             finished[g["rules"]] = finished.get(g["rules"], 0) + 1
     choices = [r for r in played if finished.get(r)]
     if rank_by == "table_points":

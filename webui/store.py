@@ -9,6 +9,7 @@ Attached to the app with :func:`init_app`; request code calls :func:`get_store`.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -227,6 +228,13 @@ def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def newer_log(path: str, version: int) -> str:
+    """The refusal of a game log of a newer mjtable: its tables may hold what this one does not
+    know, and would write over it (a log of version 99 was recorded into, where --restore refused it)."""
+    return (f"{path} was written by a newer mjtable (game log version {version}; this one reads up to "
+            f"{SCHEMA_VERSION}): update mjtable first")
+
+
 def init_db(path: str) -> None:
     from .startup import StartupError
     try:
@@ -234,10 +242,7 @@ def init_db(path: str) -> None:
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                # its tables may hold what this one does not know, and would write over it (a log of
-                # version 99 was recorded into, where --restore refused it)
-                raise StartupError(f"{path} was written by a newer mjtable (game log version {version}; this one "
-                                   f"reads up to {SCHEMA_VERSION}): update mjtable first")
+                raise StartupError(newer_log(path, version))
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
                 raise StartupError(f"SQLite refused WAL mode for {path} (got {mode})")
@@ -374,6 +379,15 @@ def init_app(app) -> None:
         read_only = check_database(Path(path))
         if read_only is None:
             init_db(path)
+        else:
+            # opened read-only, init_db never saw its version: a newer log's tables were listed
+            try:
+                with contextlib.closing(connect(path, read_only=True)) as conn:
+                    version = conn.execute("PRAGMA user_version").fetchone()[0]
+            except sqlite3.Error:
+                version = 0         # a damaged log: said as such by the read-only reason
+            if version > SCHEMA_VERSION:
+                raise StartupError(newer_log(path, version))
     except StartupError as e:
         if not shown:
             raise

@@ -549,8 +549,8 @@ def _log_of(app) -> str:
 def _would_change(database) -> bool:
     """Whether opening the game log ``database`` would write to it: a log of an older schema (its
     migration) or not in WAL mode (the app sets it); False where it cannot be told (opened as is,
-    the app says what is wrong), and False for a log of a newer mjtable (refused as it is, naming it:
-    its copy was refused under the copy's name)."""
+    the app says what is wrong). A log of a newer mjtable is copied too, and its copy refused under
+    the name given (``SHOWN_DATABASE``): opened as it is, a read-only one was read."""
     import sqlite3
     from webui.store import SCHEMA_VERSION
     try:
@@ -560,7 +560,7 @@ def _would_change(database) -> bool:
             known = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone() is not None
     except sqlite3.Error:
         return False
-    return known and version <= SCHEMA_VERSION and (version < SCHEMA_VERSION or str(mode).lower() != "wal")
+    return known and (version != SCHEMA_VERSION or str(mode).lower() != "wal")
 
 
 class _WarningLines(logging.Handler):

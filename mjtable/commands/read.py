@@ -138,7 +138,9 @@ def run(args) -> int:
             # named once ("nonexist.jpg: cannot read nonexist.jpg: ..." said it twice)
             said["message"] = f"{args.photo}: {said['message']}"
         if said.get("code") == "too_large":
-            said["message"] += ("; shrink it (a phone's 12 megapixels are plenty)" if _is_jpeg(args.photo) else
+            # (a JPEG is read smaller already; from standard input its format is not known here)
+            said["message"] += ("; shrink it (a phone's 12 megapixels are plenty)"
+                                if args.photo == "-" or _is_jpeg(args.photo) else
                                 "; shrink it (a phone's 12 megapixels are plenty), or save it as a JPEG, which is read smaller")
         return _fail(args, said)
     except (scorer.HandError, scorer.RulesError) as e:
@@ -181,7 +183,7 @@ def run(args) -> int:
 
 
 def _is_jpeg(path: str) -> bool:
-    """Whether the file at ``path`` is a JPEG (standard input: not known, so not)."""
+    """Whether the file at ``path`` is a JPEG (False where it cannot be opened)."""
     try:
         with open(path, "rb") as f:
             return f.read(3) == b"\xff\xd8\xff"

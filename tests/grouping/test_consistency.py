@@ -289,3 +289,12 @@ def test_a_meld_read_surely_as_no_meld_is_weighed_as_read():
     s["melds"][0]["tiles"][0] = [("1m", 0.5), ("9m", 0.45)]
     d = K.decode(s)
     assert d.changes[0].chosen == "9m" and d.confidence > 0.95
+    # a meld legal as read, its first tile read low: its places also take the codes read on the
+    # other tiles, which outweighed the read; the tiles as read are then no rival weaker than the
+    # best legal reading (a change of a sure standing tile elsewhere got 0.64 instead of 0.23)
+    s = {"concealed": [sure(c, 0.999) for c in "1m 2m 4m 4m 5m 6m 7s 8s 9s 1z".split()], "winning": sure("1z", 0.999),
+         "dora": [], "melds": [{"kind": "set", "concealed": False, "claimed_index": None, "from": None,
+                                "tiles": [[("7p", 0.05)], [("7p", 0.5), ("1p", 0.45)], [("7p", 0.5), ("1p", 0.45)]]}]}
+    s["concealed"][2] = [("4m", 0.997), ("3m", 0.003)]
+    d = K.decode(s)
+    assert ("concealed[2]", "3m") in [(c.where, c.chosen) for c in d.changes] and d.confidence < 0.3, d.confidence

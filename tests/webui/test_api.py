@@ -64,6 +64,14 @@ def test_a_games_name_is_one_line(client):
     r = client.patch(f"/api/games/{gid}", json={"players": ["Ann", "B", "C", "D"]})
     game = client.get(f"/api/games/{gid}").json["game"]
     assert r.status_code == 200 and game["players"][0] == "Ann" and game["name"] == "Friday\nnight", r.json
+    # nor by the game page's form, whose text field sends the name without its line breaks, and
+    # its hidden copy of the name shown with them (taken for a rename on another device)
+    form = {"csrf_token": csrf_of(client), "name": "Fridaynight", "shown_name": "Friday\r\nnight",
+            **{f"player{i}": p for i, p in enumerate(["Bea", "B", "C", "D"])},
+            **{f"shown_player{i}": p for i, p in enumerate(["Ann", "B", "C", "D"])}}
+    assert client.post(f"/games/{gid}/rename", data=form).status_code == 303
+    game = client.get(f"/api/games/{gid}").json["game"]
+    assert game["players"][0] == "Bea" and game["name"] == "Friday\nnight", game
 
 
 def test_options_reach_the_rule_set(client):

@@ -383,6 +383,22 @@ def test_the_default_standings_are_of_rules_with_a_finished_game(client):
     assert client.get("/api/standings").json["rules"] == "riichi"      # three finished against two
     view = client.get("/api/standings?rank_by=table_points").json
     assert view["rules"] == "mcr" and view["rank_by"] == "table_points", view
+    # games ended before their first hand (kept so by an older mjtable) count as the standings count
+    # them: none (four such Hong Kong games chose Hong Kong, and "0 finished games counted")
+    import contextlib
+    import sqlite3
+    empty = []
+    for _ in range(4):
+        g = new_game(client, "hk")
+        post(client, g, {"kind": "draw"})
+        post(client, g, {"kind": "end"})
+        empty.append(g)
+    with contextlib.closing(sqlite3.connect(client.application.config["DATABASE"])) as conn, conn:
+        conn.execute("PRAGMA foreign_keys = OFF")
+        for g in empty:
+            conn.execute("DELETE FROM hands WHERE game_id = ? AND kind != 'end'", (g,))
+            conn.execute("UPDATE hands SET seq = 1 WHERE game_id = ?", (g,))
+    assert client.get("/api/standings").json["rules"] == "riichi"
 
 
 def test_whole_table_points_are_written_without_decimals(client):

@@ -143,3 +143,20 @@ def test_a_tile_mostly_outside_the_photo_at_the_rows_end_is_left_out_where_the_h
     assert r.hand is not None and "6s" in Hand.from_dict(r.hand).concealed, r.warnings
     # and a photo's frame not known, it stays
     assert group(tiles + [cut], rules="mcr").hand is None
+
+
+def test_a_tile_read_sideways_in_a_row_near_45_degrees_with_no_room_for_it_stands_upright():
+    # valid hand_010 turned 35° as read: boxes of a diagonal row say nothing of a tile's shape, and
+    # one 5s of the standing row was read sideways: an exposed pung was invented, scored 16 for 32.
+    # Its neighbours lie a tile's pitch away on both sides, where a sideways tile takes a third more
+    read = [("1f", 331.7, 745.2, 380.7, 811.8), ("5f", 363.3, 725.2, 414.3, 793.0), ("2m", 395.9, 707.4, 443.0, 774.8),
+            ("2m", 424.1, 685.1, 473.7, 753.5), ("1s", 453.0, 659.3, 502.7, 727.1), ("1s", 480.8, 641.5, 529.8, 710.6),
+            ("1s", 512.2, 622.0, 561.7, 689.4), ("9s", 540.3, 603.6, 595.5, 669.4), ("9s", 569.7, 583.0, 628.4, 650.7),
+            ("9s", 597.0, 563.8, 656.5, 627.4), ("9p", 625.4, 540.4, 690.2, 610.8), ("9p", 653.6, 521.9, 722.6, 587.8),
+            ("9p", 683.1, 501.3, 750.4, 571.2), ("5s", 717.1, 485.3, 779.1, 549.4), ("5s", 743.1, 465.7, 809.5, 528.0),
+            ("5s", 770.1, 446.8, 839.5, 511.5)]
+    tiles = [TileRead(code, box, 0.9, sideways=k == 14) for k, (code, *box) in enumerate(read)]
+    r = group(tiles, rules="mcr")
+    assert r.hand is not None, r.warnings
+    hand = Hand.from_dict(r.hand)
+    assert not hand.melds and sorted(hand.concealed) == sorted(c for c, *_ in read if not c.endswith("f"))

@@ -11,6 +11,10 @@ SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision_lab.han
 #: than this share of the tiles' median width: mostly outside the picture, read both as the
 #: row's and as a stray left out (train hand_046: a tile half in the picture made 15 tiles)
 CUT_TILE_SHARE = 0.7
+#: A tile flagged sideways whose box says nothing of its shape (a row near 45°) is upright when
+#: its neighbours on both sides lie no farther than this many times the tiles' usual distance (a
+#: tile lying sideways takes a third more of its row: 1.17 from each neighbour)
+SIDEWAYS_PITCH_MAX = 1.06
 #: A box read as a tile turned with its row (its width and height solved for the tile's own) only
 #: while the tile this makes is at most this much longer than wide: a row of tall upright boxes
 #: 4° askew (standing tiles in a squashed photo, 27 × 190 px) made tiles 12 px wide, 3 tiles apart

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from .config import SIDEWAYS_RATIO
+from .config import SIDEWAYS_PITCH_MAX, SIDEWAYS_RATIO
 from .melds import same_tile
 from .rows import TileGeometry, dot
 
@@ -34,6 +34,32 @@ def shape_ratio(g: TileGeometry, d) -> float | None:
     return a / b if a > 0 and b > 0 else None
 
 
+def _row_pitches(geos, d) -> list[float | None]:
+    """Per tile, the farther of its two neighbours along the row (one each side, within half a
+    tile across it), over the photo's median distance between nearest tiles; None at a row's end
+    or with too few tiles."""
+    n = len(geos)
+    if n < 5:
+        return [None] * n
+    nearest = sorted(min(math.dist(g.c, h.c) for j, h in enumerate(geos) if j != i) for i, g in enumerate(geos))
+    unit = nearest[n // 2]
+    if unit <= 0:
+        return [None] * n
+    out: list[float | None] = []
+    for g in geos:
+        sides = {1: None, -1: None}
+        for h in geos:
+            r = (h.c[0] - g.c[0], h.c[1] - g.c[1])
+            along, across = dot(r, d), abs(-r[0] * d[1] + r[1] * d[0])
+            if along == 0 or across > 0.5 * unit or abs(along) > 1.8 * unit:
+                continue
+            side = 1 if along > 0 else -1
+            if sides[side] is None or abs(along) < sides[side]:
+                sides[side] = abs(along)
+        out.append(max(sides.values()) / unit if None not in sides.values() else None)
+    return out
+
+
 def sideways_from_shapes(tiles, geos, d):
     """Sideways means turned relative to the tile's row, which a reader looking at one box
     cannot know (a tilted camera shortens upright tiles; a turned photo turns every box). The
@@ -45,11 +71,17 @@ def sideways_from_shapes(tiles, geos, d):
     ratios = [shape_ratio(g, d) for g in geos]
     zs: list[float | None] = [None] * len(tiles)
     if sum(1 for r in ratios if r) < 5:
-        return tiles, 0, zs
+        ratios = [None] * len(tiles)        # too few shapes to compare: the pitch alone may say
     cut = math.log(SIDEWAYS_RATIO)
+    pitch = _row_pitches(geos, d)
     out, changed = [], 0
     for i, (t, r) in enumerate(zip(tiles, ratios)):
         flag = t.sideways
+        if flag and r is None and pitch[i] is not None and pitch[i] <= SIDEWAYS_PITCH_MAX:
+            # a box that says nothing of its shape (a row near 45°): a tile lying sideways takes a
+            # third more of its row, and this one's neighbours on both sides lie a tile's pitch
+            # away (a photo turned 35° had a 5s of a standing row read sideways: a pung invented)
+            flag = False
         # Compared with the nearest tiles: perspective skews boxes differently across a photo.
         near = sorted((math.dist(geos[i].c, geos[j].c), j) for j in range(len(geos)) if j != i and ratios[j])[:8]
         if r and len(near) >= 4:

@@ -3576,9 +3576,9 @@ MESSAGES_FR = {
     "the {} data could not be decoded": "les données {0} n'ont pas pu être décodées",
     "the {} {} is truncated or damaged": "{0} {1} est tronqué ou abîmé",
     # what the reader noticed while rebuilding the hand (vision/grouping/, mjtable/pipeline.py)
-    "found {} tiles where a winning hand has {} (a kong counts as 3): a tile may be hidden, stacked or not detected":
+    "found {} tiles where a winning hand has {} (a kong counts as 3): a tile may be hidden, stacked, cut off by the photo's edge or not detected":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : une tuile est peut-être "
-        "cachée, empilée ou non détectée",
+        "cachée, empilée, coupée par le bord de la photo ou non détectée",
     "found {} tiles where a winning hand has {} (a kong counts as 3): the four {} stand in the row: if they are a kong, select them and lay them down as a kong; else remove the extra tiles":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : les quatre {2} sont debout "
         "dans la rangée : si c'est un kong, sélectionnez-les et posez-les en kong ; sinon retirez les tuiles en trop",
@@ -3598,9 +3598,9 @@ MESSAGES_FR = {
     "found {} tiles in the hand where a winning hand has {}, {} beside it as {}, and {} apart from it that were left out":
         "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, {2} à côté comme {3}, "
         "et {4} à l'écart laissées de côté",
-    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as {}: a tile may be hidden, stacked or not detected":
+    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as {}: a tile may be hidden, stacked, cut off by the photo's edge or not detected":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme "
-        "{3} : une tuile est peut-être cachée, empilée ou non détectée",
+        "{3} : une tuile est peut-être cachée, empilée, coupée par le bord de la photo ou non détectée",
     "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as {}: keep other tiles out of the photo, or remove the extra ones":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme "
         "{3} : gardez les autres tuiles hors de la photo, ou retirez celles en trop",

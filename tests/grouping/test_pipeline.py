@@ -469,7 +469,7 @@ def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
     # meant for too few
     from vision.grouping.hand_reading import TILE_COUNT, tile_count_message
     few, many, apart = tile_count_message(13, 0), tile_count_message(26, 0), tile_count_message(5, 14)
-    assert few.endswith("a tile may be hidden, stacked or not detected")
+    assert few.endswith("a tile may be hidden, stacked, cut off by the photo's edge or not detected")
     assert many.endswith("keep other tiles out of the photo, or remove the extra ones")
     assert "and 14 apart from it that were left out" in apart and "hidden" not in apart
     assert all(TILE_COUNT.match(m) for m in (few, many, apart))
@@ -487,8 +487,8 @@ def test_backs_left_out_apart_from_the_hand_are_not_tiles_to_remove():
     x0, y0, x1, y1 = tiles[0].box
     far = [TileRead(None, (x, -2000.0, x + x1 - x0, -2000.0 + y1 - y0), 0.6, face_down=True) for x in (0.0, 3e3, 6e3)]
     warnings = pipeline.score_tiles(tiles[:10] + far)["reading"]["warnings"]
-    assert "found 10 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked or not " \
-        "detected" in warnings, warnings
+    assert "found 10 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked, cut off " \
+        "by the photo's edge or not detected" in warnings, warnings
     assert any("(face down, face down, face down) lie apart from every group" in w for w in warnings)
     # a face-up tile left out apart is still one to remove
     faces = [TileRead(code, f.box, 0.9) for code, f in zip(("5s", "7p", "1z"), far)]
@@ -539,7 +539,7 @@ def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too()
     assert pipeline.no_hand_reason([few], None, None) == (
         "found 12 tiles where a winning hand has 14, and 2 beside them as flowers")
     assert "1 beside them as dora indicators: keep other tiles out" in many
-    assert few.endswith("a tile may be hidden, stacked or not detected") and "extra" in many
+    assert few.endswith("a tile may be hidden, stacked, cut off by the photo's edge or not detected") and "extra" in many
     from flask import Flask
 
     from webui.i18n import french_message

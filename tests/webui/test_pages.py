@@ -201,7 +201,8 @@ def test_a_photo_of_too_many_tiles_says_so_where_no_hand_was_built(app, client):
     tiles = [{"code": c, "box": [0, 0, 1, 1], "confidence": 0.9} for c in ["7p", "7p", "9s"] * 12]
     reading = {"tiles": tiles, "hand": None, "reading": {"warnings": [
         "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile",
-        "found 36 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked or not detected",
+        "found 36 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked, cut off by the "
+        "photo's edge or not detected",
         "the tiles as read do not make a hand: 7p7p9s is not a chow (three consecutive tiles of one suit)"],
         "groups": [], "links": []}}
     draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
@@ -262,7 +263,7 @@ def test_dora_indicators_read_fill_their_field_where_no_hand_was_built(app, clie
              for i, c in enumerate(codes)]
     reading = {"tiles": tiles, "hand": None, "reading": {
         "warnings": ["found 2 tiles where a winning hand has 14 (a kong counts as 3), and 4 beside them as dora "
-                     "indicators: a tile may be hidden, stacked or not detected"],
+                     "indicators: a tile may be hidden, stacked, cut off by the photo's edge or not detected"],
         "groups": [{"id": 0, "kind": "concealed", "tiles": [0, 1]}, {"id": 1, "kind": "dora", "tiles": [2, 3, 4, 5]}],
         "links": []}}
     draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)

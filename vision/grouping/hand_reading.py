@@ -67,7 +67,7 @@ def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 
                 "them down as a kong; else remove the extra tiles")
     if count > HAND_SIZE:
         return f"{head}: keep other tiles out of the photo, or remove the extra ones"
-    return f"{head}: a tile may be hidden, stacked or not detected"
+    return f"{head}: a tile may be hidden, stacked, cut off by the photo's edge or not detected"
 
 
 @dataclass

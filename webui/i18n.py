@@ -3727,6 +3727,9 @@ MESSAGES_FR = {
     "the tile set apart may not be the winning tile (or the winning tile was not set apart): check which tile won":
         "la tuile mise à part n'est peut-être pas la tuile gagnante (ou la tuile gagnante n'a pas été mise à part) : "
         "vérifiez quelle tuile a gagné",
+    "{} at the photo's edge, mostly outside it, may be misread: check it, or take the photo with the whole hand in it":
+        "{0} au bord de la photo, en grande partie hors du cadre, est peut-être mal lue : vérifiez-la, ou reprenez la photo avec "
+        "toute la main",
     "a tile at an end of the standing tiles, cut by the photo's edge, may or may not be the hand's: check it, or take the photo with the whole hand in it":
         "une tuile au bout des tuiles debout, coupée par le bord de la photo, est peut-être de la main ou non : "
         "vérifiez-la, ou reprenez la photo avec toute la main",

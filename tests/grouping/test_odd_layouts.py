@@ -160,3 +160,16 @@ def test_a_tile_read_sideways_in_a_row_near_45_degrees_with_no_room_for_it_stand
     assert r.hand is not None, r.warnings
     hand = Hand.from_dict(r.hand)
     assert not hand.melds and sorted(hand.concealed) == sorted(c for c, *_ in read if not c.endswith("f"))
+
+
+def test_a_tile_of_the_hand_mostly_outside_the_photo_is_said_to_check():
+    # a new user's photo cut through its last tile: the 5s, half in the picture, read 5m at 0.94,
+    # "not a winning hand", nothing said of the cut
+    codes = "1s 1s 2s 2s 2s 3s 4s 5s 8s 8s 8s 5z 5z".split()
+    tiles = [TileRead(c, (20.4 + 42.9 * k, 284.0, 57.5 + 42.9 * k, 350.0), 0.95) for k, c in enumerate(codes)]
+    cut = TileRead("5m", (620.9, 276.3, 640.0, 348.2), 0.94)
+    r = group(tiles + [cut], rules="mcr", frame=(640.0, 640.0))
+    assert any(w.startswith("5m at the photo's edge, mostly outside it, may be misread") for w in r.warnings), r.warnings
+    # a whole tile at the edge is not said so
+    whole = TileRead("5m", (600.0, 284.0, 640.0, 350.0), 0.94)
+    assert not any("mostly outside it" in w for w in group(tiles + [whole], rules="mcr", frame=(640.0, 640.0)).warnings)

@@ -161,7 +161,7 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
         variants = [(main_groups, cut, 0.0)]
         for k, end in ((0, 0), (len(main_groups) - 1, -1)):
             i = main_groups[k][end] if main_groups else None
-            if i is not None and not tiles[i].face_down and _mostly_outside(layout, i, hints):
+            if i is not None and not tiles[i].face_down and mostly_outside(layout, i, hints):
                 rest = [[j for j in g if j != i] for g in main_groups]
                 variants.append(([g for g in rest if g], cut + [i], weights.stray))
         variants = [v for v in variants if v[0] and not any(tiles[i].face_down for i in v[0][0])]
@@ -273,7 +273,7 @@ def _touching_melds(layout: TableLayout, main_groups, hints, weights):
             yield [first[:cut]] + main_groups[1:], [tail]
 
 
-def _mostly_outside(layout: TableLayout, i: int, hints: LayoutHints) -> bool:
+def mostly_outside(layout: TableLayout, i: int, hints: LayoutHints) -> bool:
     """Whether tile ``i`` is cut by the photo's edge and its box, along the row, under
     ``CUT_TILE_SHARE`` of the tiles' median: most of it outside the picture. The box, not the
     tile's corners, which the reader finds for the whole face, outside the picture too."""

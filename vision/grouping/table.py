@@ -18,7 +18,7 @@ from .config import (CLOSE_ALTERNATIVE, GRID_GAP_SPREAD, GRID_ROW_TILES, GRID_RO
                      WEIGHTS, GroupingWeights, LayoutHints)
 from .duplicates import deduplicate, reindex
 from .hand_reading import HandReading, build_reading, grid_message
-from .interpretations import Interpretation, TableLayout, describe_alternative, interpretations
+from .interpretations import Interpretation, TableLayout, describe_alternative, interpretations, mostly_outside
 from .rows import dot, gap_between, geometry, link_rows, measure, pitch_widths, row_direction, unit_vector
 from .sideways import find_stacked, sideways_from_shapes
 
@@ -92,10 +92,22 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
         return HandReading(None, {}, [], [{"tile": i, "group": None, "role": "unassigned"}
                                           for i in range(len(layout.tiles))], [], [why], 0.0)
     reading = choose(layout, candidates, warnings, decisions)
+    # a tile of the hand mostly outside the photo is read from what is left of it (a new user's 5s
+    # half in the picture read 5m at 0.94: "not a winning hand", nothing said of the cut)
+    held = list(reading.slots.get("concealed") or []) + [reading.slots[k] for k in ("winning",)
+                                                         if reading.slots.get(k) is not None]
+    cut = [layout.tiles[i].code for i in held if not layout.tiles[i].face_down and mostly_outside(layout, i, hints)]
+    if cut:
+        reading.warnings.append(CUT_TILES.format(", ".join(cut)))
     grid = grid_rows(layout) if reading.hand is None else None
     if grid:
         reading.warnings[:] = [grid_message(len(layout.tiles), grid)]
     return reading
+
+
+#: Said of the hand's tiles mostly outside the photo (``interpretations.mostly_outside``).
+CUT_TILES = ("{} at the photo's edge, mostly outside it, may be misread: check it, or take the photo with the whole "
+             "hand in it")
 
 
 def grid_rows(layout: TableLayout) -> list[int] | None:

@@ -781,3 +781,23 @@ def test_every_box_for_tiles_is_kept_from_a_phones_capitals_and_spelling(client)
         assert boxes, url
         for box in boxes:
             assert 'autocapitalize="off"' in box and 'spellcheck="false"' in box, (url, box)
+
+
+def test_every_source_link_is_named_by_what_it_is_the_source_of(client):
+    # the words page's 43 "source" buttons were each heard as "source", and the score's "Why not"
+    # lines' too: each named by its term, as the score table's "what it is: Concealed Hand"
+    page = client.get("/words/?lang=fr").get_data(as_text=True)
+    links = re.findall(r'<a href="#" class="source"[^>]*>', page)
+    labels = [re.search(r'aria-label="([^"]*)"', a) for a in links]
+    assert len(links) > 20 and all(labels), [a for a, m in zip(links, labels) if not m][:3]
+    assert len({m.group(1) for m in labels}) == len(labels) and labels[0].group(1).startswith("source : ")
+    client.get("/")
+    with client.session_transaction() as session:
+        token = session.get("csrf")
+    result = client.post("/review/score", json={"hand": "123456789m123p5z 5z", "rules": "mcr"},
+                         headers={"X-CSRF-Token": token} if token else {})
+    shown = result.get_json()["html"]
+    why_not = shown[shown.index('class="why-not"'):]
+    links = re.findall(r'<a href="#" class="source"[^>]*>', why_not)
+    # (the page in French: the session kept the words page's language)
+    assert links and all(re.search(r'aria-label="(ce que c&#39;est|ce que c\'est|source) : [^"]+"', a) for a in links), links

@@ -995,7 +995,7 @@ def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser
     # each meld's buttons name their meld: "Delete", heard once per meld, named none
     meld = d.find_element(By.CSS_SELECTOR, ".group.meld")
     named = meld.find_element(By.CSS_SELECTOR, "select.exposure").get_attribute("aria-label").rsplit(": ", 1)[0]
-    assert meld.find_element(By.CSS_SELECTOR, ".delete-meld").get_attribute("aria-label") == named + ": Delete"
+    assert meld.find_element(By.CSS_SELECTOR, ".delete-meld").get_attribute("aria-label") == named + ": delete"
     assert meld.find_element(By.CSS_SELECTOR, ".to-standing").get_attribute("aria-label") == (
         named + ": put back in the standing row")
     assert not console_errors(d)

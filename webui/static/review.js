@@ -237,6 +237,12 @@
     return tr("Meld {n}: {name}", { n: i, name: tr(codes.length ? meldName(codes) : "empty") });
   }
 
+  // a meld's control named by its meld, in the page's words (« Combinaison 1 : pung: Supprimer » mixed
+  // the typographies and capitalised the verb mid-sentence)
+  function meldAction(g, i, action) {
+    return tr("{meld}: {action}", { meld: groupLabel(g, i), action });
+  }
+
   // ---- undo and redo: each step keeps the hand as it was before ---------------------------------
   const snapshot = () => JSON.stringify({ groups: groups.map((g) => ({ ...g, tiles: g.tiles.map((t) => ({ ...t })) })),
                                           n: corrections.length });
@@ -476,8 +482,8 @@
     exp.innerHTML = `<option value="exposed">${tr("exposed")}</option><option value="added">${tr("added to a claimed pung")}</option>`
       + `<option value="concealed">${tr("concealed")}</option>`;
     exp.value = g.concealed ? "concealed" : g.added ? "added" : "exposed";
-    exp.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("exposed") + " / " + tr("added to a claimed pung")
-      + " / " + tr("concealed"));
+    exp.setAttribute("aria-label", meldAction(g, gi, tr("exposed") + " / " + tr("added to a claimed pung")
+      + " / " + tr("concealed")));
     // Only a kong is laid down concealed; a chow or pung goes back to the standing tiles instead.
     exp.hidden = g.tiles.length !== 4;
     exp.addEventListener("change", () => step(() => {
@@ -491,18 +497,18 @@
     from.value = g.from || "";
     if (isChow(g.tiles.map((t) => t.code))) from.querySelectorAll('option[value="across"], option[value="right"]')
       .forEach((o) => { if (o.value !== from.value) o.remove(); });
-    from.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("claimed from…"));
+    from.setAttribute("aria-label", meldAction(g, gi, tr("claimed from…")));
     from.disabled = g.concealed;
     from.addEventListener("change", () => step(() => { g.from = from.value; }, { op: "from", group: gi, from: from.value }));
     const dissolve = document.createElement("button");
     dissolve.type = "button"; dissolve.textContent = tr("↩ to standing"); dissolve.className = "secondary to-standing";
     // each meld's buttons name their meld (a screen reader heard "Delete" once per meld, and the arrow)
-    dissolve.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("put back in the standing row"));
+    dissolve.setAttribute("aria-label", meldAction(g, gi, tr("put back in the standing row")));
     dissolve.addEventListener("click", () => step(() => { groups[0].tiles.push(...g.tiles); groups.splice(gi, 1); },
       { op: "dissolve", group: gi }));
     const del = document.createElement("button");
     del.type = "button"; del.textContent = tr("Delete"); del.className = "danger delete-meld";
-    del.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("Delete"));
+    del.setAttribute("aria-label", meldAction(g, gi, tr("delete")));
     del.addEventListener("click", () => {
       if (!window.confirm(tr("Delete this meld?"))) return;
       step(() => { groups.splice(gi, 1); }, { op: "delete", group: gi, tiles: g.tiles.map((t) => t.code) });

@@ -132,7 +132,9 @@ FR = {
     "Your tile set “{name}” learns from this hand's {n} tile(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} tuile(s) de cette main.",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
-        "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
+        "Apprenez à mjtable à lire vos tuiles, avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
+    "teach mjtable to read your tiles from one photo of them laid out (about a minute).":
+        "apprenez à mjtable à lire vos tuiles, avec une photo de leur disposition (environ une minute).",
     "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Forget this hand": "Oublier cette main", "Choose a saved photo": "Choisir une photo enregistrée",
     "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…", "Preparing the photo…": "Préparation de la photo…",
     "Recording for game": "Enregistrement pour la partie",

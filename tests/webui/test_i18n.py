@@ -115,6 +115,10 @@ def test_calibration_is_linked_from_the_navigation_with_what_it_does(client):
     html = client.get("/").get_data(as_text=True)
     assert 'id="nav-calibrate"' in html and 'href="/calibrate/"' in html
     assert "Teach mjtable your own tiles" in html
+    # after "Your tile set:" in lowercase, in French too (« : Apprenez » took the nav's capital)
+    assert "Your tile set</a>: teach mjtable to read your tiles" in html
+    french = client.get("/?lang=fr").get_data(as_text=True)
+    assert "Votre jeu de tuiles</a> : apprenez à mjtable à lire vos tuiles" in french.replace("&#39;", "'")
 
 
 def test_french_elides_de_before_a_name_with_a_vowel(app):

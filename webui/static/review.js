@@ -1213,7 +1213,11 @@
       msg = f.winner === undefined
         ? tr("Choose who won, and on whose discard: as scored for East on a discard, {reason}.", { reason: verdict.reason })
         : tr("Choose on whose discard: as scored for now (self-drawn), {reason}.", { reason: verdict.reason });
-    } else if (verdict && !ok) msg = tr("Cannot be recorded as a win:") + " " + verdict.reason;
+    } else if (verdict && !ok) {
+      // under the minimum the reason says it itself (« Ne peut pas être enregistrée comme victoire :
+      // 7 points, sous le minimum de 8 points : cette main ne peut pas être déclarée gagnante »)
+      msg = verdict.minimum ? verdict.reason : tr("Cannot be recorded as a win:") + " " + verdict.reason;
+    }
     else if (ok && rec && !seats) msg = tr("Choose who won, and on whose discard.");
     note.textContent = msg;
     note.hidden = !msg;

@@ -57,7 +57,7 @@ FR = {
     "Read-only: {reason}. Games can be viewed and exported, not changed.":
         "Lecture seule : {reason}. Les parties peuvent être consultées et exportées, pas modifiées.",
     # navigation and the photo page
-    "Skip to the page": "Aller à la page", "placed as {tile}": "placée comme {tile}",
+    "Skip to the page": "Aller au contenu", "placed as {tile}": "placée comme {tile}",
     "the tile as photographed": "la tuile telle que photographiée",
     "Photo": "Photo", "Enter a hand": "Saisir une main", "Games": "Parties", "Join": "Rejoindre",
     "Let the table join": "Faire rejoindre la table",
@@ -100,7 +100,7 @@ FR = {
     "{payer} pays {payee} {amount}": "{payer} paie {amount} à {payee}",
     "Nobody pays: every sum rounds to 0.": "Personne ne paie : chaque somme s'arrondit à 0.",
     "Each player’s score × {rate} per {per} point(s), rounded to {step}, the sums adding up as the scores do (a step the rounding leaves over goes to the players rounded furthest, then by name: players level may get a step apart).":
-        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step}, les sommes s'additionnant comme les scores (un pas laissé par l'arrondi va aux joueurs les plus arrondis, puis par nom : des joueurs à égalité peuvent avoir un pas d'écart).",
+        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step}, les sommes s'additionnant comme les scores (le pas qui reste après l'arrondi va aux joueurs dont la somme a été le plus arrondie, puis par ordre des noms : deux joueurs à égalité peuvent différer d'un pas).",
     "Players not ranked here (fewer finished games than asked) are settled too: their games count.":
         "Les joueurs non classés ici (moins de parties terminées que demandé) sont réglés aussi : leurs parties comptent.",
     "The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what leaves it goes to the pot, paid by the penalty’s offender.":

@@ -94,3 +94,14 @@ def test_a_penalty_that_leaves_the_table_is_put_in_the_pot_by_its_offender():
     net = {p: sum(m for a, b, m in s.payments if b == p) - sum(m for a, b, m in s.payments if a == p)
            for p in s.amounts}
     assert net == s.amounts
+
+
+def test_the_rounding_step_is_said_with_its_currency(client):
+    # « arrondi à 0,50 » beside « × 0,50 EUR »: the step without its unit
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
+    page = client.get(f"/games/{gid}?lang=en&rate=0.5&unit=EUR&step=0.5&per=1").get_data(as_text=True)
+    import re
+    said = re.search(r"score × [^<]*", page)
+    assert said and "× 0.50\xa0EUR per 1 point, rounded to 0.50\xa0EUR," in said.group(0), said and said.group(0)

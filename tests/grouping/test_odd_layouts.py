@@ -173,3 +173,17 @@ def test_a_tile_of_the_hand_mostly_outside_the_photo_is_said_to_check():
     # a whole tile at the edge is not said so
     whole = TileRead("5m", (600.0, 284.0, 640.0, 350.0), 0.94)
     assert not any("mostly outside it" in w for w in group(tiles + [whole], rules="mcr", frame=(640.0, 640.0)).warnings)
+
+
+def test_a_close_alternative_counts_its_tiles_in_words_that_agree():
+    # "1 tiles could be an exposed meld or the end of the standing tiles"
+    from vision.grouping.interpretations import Interpretation, describe_alternative
+    from vision.grouping.melds import MeldCandidate
+
+    def reading(concealed, melds):
+        return Interpretation(0.0, 1, concealed, 20, melds, [], [], 14, (), None, 1)
+    best = reading(list(range(10)), [MeldCandidate("set", [10, 11, 12])])
+    one = reading(list(range(11)), [MeldCandidate("set", [11, 12, 13])])
+    three = reading(list(range(13)), [])
+    assert describe_alternative(best, one).startswith("1 tile could be an exposed meld")
+    assert describe_alternative(best, three).startswith("3 tiles could be an exposed meld")

@@ -324,7 +324,7 @@ def describe_alternative(best: Interpretation, alt: Interpretation) -> str:
     if len(alt.concealed) != len(best.concealed):
         more = alt if len(alt.concealed) > len(best.concealed) else best
         extra = len(more.concealed) - min(len(alt.concealed), len(best.concealed))
-        return (f"{extra} tiles could be an exposed meld or the end of the standing tiles: "
+        return (f"{extra} {'tile' if extra == 1 else 'tiles'} could be an exposed meld or the end of the standing tiles: "
                 "leave a clear gap (half a tile) between the standing tiles and the melds")
     if sorted(alt.dora) != sorted(best.dora):
         return "the farthest row could be dora indicators or exposed melds: check it"

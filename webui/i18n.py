@@ -3737,9 +3737,12 @@ MESSAGES_FR = {
     "a tile at an end of the standing tiles, cut by the photo's edge, may or may not be the hand's: check it, or take the photo with the whole hand in it":
         "une tuile au bout des tuiles debout, coupée par le bord de la photo, est peut-être de la main ou non : "
         "vérifiez-la, ou reprenez la photo avec toute la main",
-    "{} tile could be an exposed meld or the end of the standing tiles: leave a clear gap (half a tile) between the standing tiles and the melds":
-        "{0} tuile pourrait être une combinaison exposée ou la fin des tuiles debout : laissez un écart net (une "
-        "demi-tuile) entre les tuiles debout et les combinaisons",
+    "1 tile could be an exposed meld or the end of the standing tiles: {}": "1 tuile pourrait être une combinaison "
+        "exposée ou la fin des tuiles debout : {0}",
+    "{} tiles could be an exposed meld or the end of the standing tiles: {}": "{0} tuiles pourraient être une "
+        "combinaison exposée ou la fin des tuiles debout : {1}",
+    "leave a clear gap (half a tile) between the standing tiles and the melds":
+        "laissez un écart net (une demi-tuile) entre les tuiles debout et les combinaisons",
     "{} tiles could be an exposed meld or the end of the standing tiles: leave a clear gap (half a tile) between the standing tiles and the melds":
         "{0} tuiles pourraient être une combinaison exposée ou la fin des tuiles debout : laissez un écart net (une "
         "demi-tuile) entre les tuiles debout et les combinaisons",

@@ -324,8 +324,9 @@ def describe_alternative(best: Interpretation, alt: Interpretation) -> str:
     if len(alt.concealed) != len(best.concealed):
         more = alt if len(alt.concealed) > len(best.concealed) else best
         extra = len(more.concealed) - min(len(alt.concealed), len(best.concealed))
-        return (f"{extra} {'tile' if extra == 1 else 'tiles'} could be an exposed meld or the end of the standing tiles: "
-                "leave a clear gap (half a tile) between the standing tiles and the melds")
+        gap = "leave a clear gap (half a tile) between the standing tiles and the melds"
+        return (f"{extra} tiles could be an exposed meld or the end of the standing tiles: {gap}" if extra != 1 else
+                f"1 tile could be an exposed meld or the end of the standing tiles: {gap}")
     if sorted(alt.dora) != sorted(best.dora):
         return "the farthest row could be dora indicators or exposed melds: check it"
     return "the melds could be split differently: leave a clear gap between melds"

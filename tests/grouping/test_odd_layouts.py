@@ -187,3 +187,33 @@ def test_a_close_alternative_counts_its_tiles_in_words_that_agree():
     three = reading(list(range(13)), [])
     assert describe_alternative(best, one).startswith("1 tile could be an exposed meld")
     assert describe_alternative(best, three).startswith("3 tiles could be an exposed meld")
+
+
+def test_a_claimed_tile_lying_sideways_in_a_row_near_45_degrees_stays_sideways():
+    # the pitch rule unflags a "sideways" tile with no room for one: a claimed tile truly lying
+    # sideways takes a third more of its row, and keeps its flag (boxes of a row turned 35°)
+    import math
+    a = math.radians(35)
+    d, n = (math.cos(a), -math.sin(a)), (math.sin(a), math.cos(a))
+
+    def box(along, width, depth):
+        """The photo box of a tile centred ``along`` the row, ``width`` along it and ``depth`` across."""
+        cx, cy = 300 + along * d[0], 400 + along * d[1]
+        half_w = (abs(width * d[0]) + abs(depth * n[0])) / 2
+        half_h = (abs(width * d[1]) + abs(depth * n[1])) / 2
+        return (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    tiles, x = [], 0.0
+    for code in "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z".split():
+        tiles.append(TileRead(code, box(x + 20, 40, 54), 0.95))
+        x += 42
+    x += 40                                         # the meld apart, its middle tile claimed
+    for k, code in enumerate("4s 5s 6s".split()):
+        width = 54 if k == 1 else 40
+        tiles.append(TileRead(code, box(x + width / 2, width, 54 if k != 1 else 40), 0.95, sideways=k == 1))
+        x += width + 2
+    r = group(tiles, rules="riichi", winning_apart=False)
+    assert r.hand is not None, r.warnings
+    (meld,) = Hand.from_dict(r.hand).melds
+    assert meld.type == "chow" and not meld.concealed, r.hand
+    claimed = next(i for i, t in enumerate(tiles) if t.sideways)
+    assert r.links[claimed]["sideways"] is True and sum(bool(link.get("sideways")) for link in r.links) == 1, r.links

@@ -124,7 +124,8 @@ def _local_day(created: str) -> date | None:
 
 
 def club_standings(store: Store, rules: str, since: date | None = None, until: date | None = None,
-                   min_games: int = 1, games: list[dict] | None = None, rank_by: str = "total") -> dict:
+                   min_games: int = 1, games: list[dict] | None = None, rank_by: str = "total",
+                   read: "GamesRead | None" = None) -> dict:
     """The standings of ``rules`` over the games started from ``since`` to ``until`` (days,
     both included): ``players`` best first (total score, then average rank, then fewer games;
     ``rank_by`` "table_points": table points first, where the rule set has them, ``TABLE_POINTS``;
@@ -152,10 +153,11 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     substituted: set[int] = set()          # games where a substitute took a seat
     signatures: dict[tuple, list[dict]] = {}
     variants: dict[str, dict] = {}
+    read = read or GamesRead(store)
     for game in reversed(store.list_games() if games is None else games):          # oldest first
         if game["rules"] != rules:
             continue
-        deal = gamelog.next_deal(store, game)
+        deal = read.deal(game)
         day = _local_day(game["created"])
         if (since and (day is None or day < since)) or (until and (day is None or day > until)):
             outside += deal.finished
@@ -163,7 +165,7 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
         if not deal.finished:
             in_play += 1
             continue
-        played = _played_through(store, game, deal)
+        played = read.played(game)
         if played is None:
             continue
         hands, final = played
@@ -278,7 +280,8 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
     played = rules_played(games)
     asked = args.get("rules")
     rank_by = args.get("rank_by") or "total"
-    rules = scorer.rules_name(asked) if asked else (_most_finished(store, games, played, rank_by) or
+    read = GamesRead(store)         # the default's choice and the standings read each game once
+    rules = scorer.rules_name(asked) if asked else (_most_finished(read, games, played, rank_by) or
                                                     (played[0] if played else gamelog.usual_rules(store)))
     known = {r["name"] for r in scoring.available_rules()}
     if rules not in known:
@@ -286,23 +289,41 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
                          field="rules")
     since, until = parse_day(args.get("since"), "since"), parse_day(args.get("until"), "until")
     min_games = _min_games(args.get("min_games"))
-    return (club_standings(store, rules, since, until, min_games, games, rank_by),
+    return (club_standings(store, rules, since, until, min_games, games, rank_by, read),
             played + ([rules] if rules not in played else []))
 
 
-def _played_through(store: Store, game: dict, deal) -> tuple[list[dict], list] | None:
-    """A finished game's hands and final table, as the standings count it; None for a game ended
-    before its first hand (refused now, kept in older logs), which is no game played. The light
-    rows and the final table from SQLite's sums: a club's hundreds of games read whole (game_view)
-    took most of a second per page."""
-    hands = store.hand_summaries(game["id"])
-    final = gamelog.final_table(store, game, deal) or []
-    if len(final) != 4 or not any(h["kind"] != "end" for h in hands):
-        return None
-    return hands, final
+class GamesRead:
+    """Each game's next deal and, finished, what the standings count of it, read from the game log
+    once per request (the default rule set's choice and the standings both read every game)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._deals: dict[int, object] = {}
+        self._played: dict[int, tuple[list[dict], list] | None] = {}
+
+    def deal(self, game: dict):
+        if game["id"] not in self._deals:
+            self._deals[game["id"]] = gamelog.next_deal(self.store, game)
+        return self._deals[game["id"]]
+
+    def played(self, game: dict) -> tuple[list[dict], list] | None:
+        """A finished game's hands and final table, as the standings count it; None for a game not
+        finished, or ended before its first hand (refused now, kept in older logs), which is no
+        game played. The light rows and the final table from SQLite's sums: a club's hundreds of
+        games read whole (game_view) took most of a second per page."""
+        if game["id"] not in self._played:
+            deal, out = self.deal(game), None
+            if deal.finished:
+                hands = self.store.hand_summaries(game["id"])
+                final = gamelog.final_table(self.store, game, deal) or []
+                if len(final) == 4 and any(h["kind"] != "end" for h in hands):
+                    out = (hands, final)
+            self._played[game["id"]] = out
+        return self._played[game["id"]]
 
 
-def _most_finished(store: Store, games: list[dict], played: list[str], rank_by: str) -> str | None:
+def _most_finished(read: GamesRead, games: list[dict], played: list[str], rank_by: str) -> str | None:
     """The rule set with the most finished games (the standings count those alone), the most
     played first among equals; ranked by table points, one that has them where one is finished.
     None where no game is finished. A Hong Kong evening in play (four games started) was the
@@ -311,9 +332,7 @@ def _most_finished(store: Store, games: list[dict], played: list[str], rank_by: 
     --by-table-points alone said riichi has no table points."""
     finished: dict[str, int] = {}
     for g in games:
-        deal = gamelog.next_deal(store, g)
-        # counted as the standings count them (a game ended before its first hand is none)
-        if deal.finished and _played_through(store, g, deal) is not None:
+        if read.played(g) is not None:      # counted as the standings count them
             finished[g["rules"]] = finished.get(g["rules"], 0) + 1
     choices = [r for r in played if finished.get(r)]
     if rank_by == "table_points":

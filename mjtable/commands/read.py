@@ -183,11 +183,13 @@ def run(args) -> int:
 
 
 def _is_jpeg(path: str) -> bool:
-    """Whether the file at ``path`` is a JPEG (False where it cannot be opened)."""
+    """Whether the file at ``path`` is a JPEG, as the image gate tells formats (``vision.decode.sniff``);
+    False where it cannot be opened or told."""
+    from vision.decode import ImageError, sniff
     try:
         with open(path, "rb") as f:
-            return f.read(3) == b"\xff\xd8\xff"
-    except OSError:
+            return sniff(f.read(64)) == "jpeg"
+    except (OSError, ImageError):
         return False
 
 

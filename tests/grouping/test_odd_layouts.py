@@ -18,6 +18,12 @@ def side(code, x, y=500.0):
     return TileRead(code, (x, y + H - W, x + H, y + H), 0.95, sideways=True)
 
 
+def as_read(read, confidence=0.95, sideways=()):
+    """The tiles of a photo as the reader gave them: (code, x0, y0, x1, y1) each, those at
+    ``sideways`` (indexes) flagged sideways."""
+    return [TileRead(code, tuple(box), confidence, sideways=k in sideways) for k, (code, *box) in enumerate(read)]
+
+
 def standing_and_winning():
     return [up(c, 100 + W * k) for k, c in enumerate(STANDING)] + [up("6z", 530)]
 
@@ -119,7 +125,7 @@ def test_a_row_of_tall_upright_boxes_a_little_askew_is_one_row():
             ("6s", 387.7, 207.5, 415.6, 400.5), ("7s", 419.7, 206.8, 445.2, 394.1), ("7f", 447.7, 204.2, 474.9, 394.4),
             ("6f", 478.8, 203.6, 505.1, 392.1), ("8f", 509.1, 202.9, 535.1, 389.8), ("1f", 540.9, 200.0, 565.4, 392.5),
             ("2f", 569.3, 200.1, 597.2, 391.5)]
-    r = group([TileRead(code, box, 0.95) for code, *box in read], rules="mcr")
+    r = group(as_read(read), rules="mcr")
     assert r.hand is not None, r.warnings
     hand = Hand.from_dict(r.hand)
     assert sorted(hand.concealed) == sorted(c for c, *_ in read[:14]) and not hand.melds
@@ -155,8 +161,7 @@ def test_a_tile_read_sideways_in_a_row_near_45_degrees_with_no_room_for_it_stand
             ("9s", 597.0, 563.8, 656.5, 627.4), ("9p", 625.4, 540.4, 690.2, 610.8), ("9p", 653.6, 521.9, 722.6, 587.8),
             ("9p", 683.1, 501.3, 750.4, 571.2), ("5s", 717.1, 485.3, 779.1, 549.4), ("5s", 743.1, 465.7, 809.5, 528.0),
             ("5s", 770.1, 446.8, 839.5, 511.5)]
-    tiles = [TileRead(code, box, 0.9, sideways=k == 14) for k, (code, *box) in enumerate(read)]
-    r = group(tiles, rules="mcr")
+    r = group(as_read(read, 0.9, sideways={14}), rules="mcr")
     assert r.hand is not None, r.warnings
     hand = Hand.from_dict(r.hand)
     assert not hand.melds and sorted(hand.concealed) == sorted(c for c, *_ in read if not c.endswith("f"))

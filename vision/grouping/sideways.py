@@ -73,7 +73,8 @@ def sideways_from_shapes(tiles, geos, d):
     if sum(1 for r in ratios if r) < 5:
         ratios = [None] * len(tiles)        # too few shapes to compare: the pitch alone may say
     cut = math.log(SIDEWAYS_RATIO)
-    pitch = _row_pitches(geos, d)
+    # (only where a tile is flagged: the pitches cost every pair of tiles)
+    pitch = _row_pitches(geos, d) if any(t.sideways for t in tiles) else [None] * len(tiles)
     out, changed = [], 0
     for i, (t, r) in enumerate(zip(tiles, ratios)):
         flag = t.sideways

@@ -94,8 +94,8 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
     reading = choose(layout, candidates, warnings, decisions)
     # a tile of the hand mostly outside the photo is read from what is left of it (a new user's 5s
     # half in the picture read 5m at 0.94: "not a winning hand", nothing said of the cut)
-    held = list(reading.slots.get("concealed") or []) + [reading.slots[k] for k in ("winning",)
-                                                         if reading.slots.get(k) is not None]
+    winning = reading.slots.get("winning")
+    held = list(reading.slots.get("concealed") or []) + ([winning] if winning is not None else [])
     cut = [layout.tiles[i].code for i in held if not layout.tiles[i].face_down and mostly_outside(layout, i, hints)]
     if cut:
         reading.warnings.append(CUT_TILES.format(", ".join(cut)))

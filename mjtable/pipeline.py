@@ -47,6 +47,21 @@ WASHED_PHOTO = ("the photo is washed out (too bright: the tiles' ink is faint): 
 #: Said of a photo whose tiles are out of focus (``vision.reader.BLUR_WARN_SOFTNESS``)
 BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone "
                  "still, tap the tiles on the screen to focus, and take it again")
+#: Said of a photo whose edge runs through a row of tiles (``edge_cut_tiles``): a phone held close
+#: cut a row's lower third off, and the faces left read 4p as 2p, 6m as 8m, 3z as 2z at the
+#: reader's usual confidence, unsaid (the first 20 test hand photos so cut, their rows' lower or
+#: upper third off: 27 and 80 of 277 and 258 tiles misread, none as taken; docs/experiments.md,
+#: "Say the photo's edge cuts the tiles")
+EDGE_CUT_PHOTO = ("the photo's edge cuts {} tiles: part of their faces is outside it, so they may be misread; check "
+                  "them, or take the photo again with the whole tiles in it")
+#: How many face-up tiles must reach one edge of the photo (within ``EDGE_SHARE`` of its side) for
+#: the edge to be said to cut a row: at least EDGE_CUT_LEAST and EDGE_CUT_SHARE of them. One or two
+#: at a row's ends are the hand filling the picture, or a tile beyond it (``vision.grouping``'s
+#: ``CUT_TILES`` names a hand's tile mostly outside). Read by the shipped reader, no photo of the
+#: train and test splits reaches it; valid 8 of 238, close-ups whose rows the photo truly cuts.
+EDGE_CUT_LEAST = 3
+EDGE_CUT_SHARE = 0.5
+EDGE_SHARE = 0.01
 #: Said of a phone screenshot whose photo was read alone (``vision.reader.screen_photo``): a
 #: trial's player was never told the picture was taken for one
 SCREENSHOT_READ = ("read as a phone screenshot: the photo it shows was read, not the bars and messages around "
@@ -100,6 +115,20 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     return out
 
 
+def edge_cut_tiles(boxes, frame, least: int = EDGE_CUT_LEAST, share: float = EDGE_CUT_SHARE,
+                   edge: float = EDGE_SHARE) -> int:
+    """How many of ``boxes`` (x0, y0, x1, y1: a photo's face-up tiles) reach the one edge of the
+    photo (``frame``: its width and height in the boxes' pixels) that most of them reach, when
+    that is ``least`` or more and ``share`` of them or more (a row the edge runs through); else 0."""
+    if not frame or not boxes:
+        return 0
+    w, h = frame
+    dx, dy = edge * w, edge * h
+    most = max(sum(b[1] <= dy for b in boxes), sum(b[3] >= h - dy for b in boxes),
+               sum(b[0] <= dx for b in boxes), sum(b[2] >= w - dx for b in boxes))
+    return most if most >= max(least, share * len(boxes)) else 0
+
+
 def _check_inputs(rules, context, options):
     """Bad context, rules or options are the caller's errors: raise before any work."""
     C.Context(context)
@@ -146,6 +175,10 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
         warnings.insert(0, f"the photo is only {frame[0]:.0f} × {frame[1]:.0f} pixels, too small to hold a hand's "
                         f"14 tiles readably (about {SMALL_PHOTO_PX} pixels across): send the photo at its full "
                         "size, or take it again")
+    cut = edge_cut_tiles([t.box for t in tiles if not t.face_down], frame)
+    if cut:
+        # before the tiles' size: what a cut face is misread as, other warnings may report
+        warnings.insert(0, EDGE_CUT_PHOTO.format(cut))
     result = None
     notation = None
     invalid = None

@@ -39,6 +39,8 @@ FR = {
         "La photo est très sombre : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la avec plus de lumière.",
     "The photo is washed out (too bright): some tiles may be missed or misread. Check each tile, or take it again out of direct light or without the flash.":
         "La photo est délavée (trop claire) : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la à l'abri de la lumière directe ou sans le flash.",
+    "The photo's edge cuts some tiles: part of their faces is outside it, so they may be misread. Check each tile, or take the photo again with the whole tiles in it.":
+        "Le bord de la photo coupe des tuiles : une partie de leur face est hors de la photo, elles peuvent donc être mal lues. Vérifiez chaque tuile, ou reprenez la photo avec les tuiles entières dedans.",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
@@ -1908,7 +1910,7 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
         small = SMALL_TILES.match(text)
         light = next((kind for kind, opening in PHOTO_FAULTS.items() if text.startswith(opening)), None)
         if light and light not in seen:
-            # a photo out of focus, too dark or too bright, said only among the notes folded in the
+            # a photo out of focus, too dark or too bright (or cutting tiles), said only among the notes folded in the
             # photo's dialog, where a player did not look: asked above the hand, with what to do
             seen.add(light)
             asks.append({"kind": light, "text": t(LIGHT_QUESTIONS[light])})
@@ -1944,6 +1946,8 @@ LIGHT_QUESTIONS = {
             "in more light.",
     "washed": "The photo is washed out (too bright): some tiles may be missed or misread. Check each tile, or "
               "take it again out of direct light or without the flash.",
+    "cut": "The photo's edge cuts some tiles: part of their faces is outside it, so they may be misread. Check each "
+           "tile, or take the photo again with the whole tiles in it.",
 }
 
 
@@ -1954,11 +1958,11 @@ def change_place(where: str | None) -> str:
     return place_words(where, t)
 
 
-#: The openings of the reading's warnings of a photo too soft, too dark or too bright
-#: (``mjtable.pipeline``'s BLURRED_PHOTO, DARK_PHOTO and WASHED_PHOTO), by the kind of question they raise on the review page: matched
+#: The openings of the reading's warnings of a photo too soft, too dark, too bright or cutting tiles
+#: (``mjtable.pipeline``'s BLURRED_PHOTO, DARK_PHOTO, WASHED_PHOTO and EDGE_CUT_PHOTO), by the kind of question they raise on the review page: matched
 #: by their words, the pages being served where the reading pipeline is not installed.
 PHOTO_FAULTS = {"blurred": "the photo looks out of focus", "dark": "the photo is very dark",
-                "washed": "the photo is washed out"}
+                "washed": "the photo is washed out", "cut": "the photo's edge cuts"}
 
 
 def review_notes(warnings: list, asked=()) -> list[str]:
@@ -2656,6 +2660,10 @@ MESSAGES_FR = {
     "winning tile, they pay it all: name the discarder (002 §3.3.9)":
         "le donneur de l'écart n'est pas nommé : la main est partagée avec le joueur responsable ; si le "
         "joueur responsable a écarté la tuile gagnante, il la paie entière : nommez le donneur de l'écart (002 §3.3.9)",
+    "the photo's edge cuts {} tiles: part of their faces is outside it, so they may be misread; check them, or take "
+    "the photo again with the whole tiles in it":
+        "le bord de la photo coupe {0} tuiles : une partie de leur face est hors de la photo, elles peuvent donc être "
+        "mal lues ; vérifiez-les, ou reprenez la photo avec les tuiles entières dedans",
     "the photo is washed out (too bright: the tiles' ink is faint): tiles may be missed or misread; take it again "
     "with less light, out of direct sun or without the flash":
         "la photo est délavée (trop claire : l'encre des tuiles est pâle) : des tuiles peuvent manquer ou être mal "

@@ -463,6 +463,35 @@ def test_a_photo_too_small_to_hold_a_hand_is_said_so_when_no_tile_is_found():
     assert not any("too small" in w for w in warnings) and any(w.startswith("no tiles found") for w in warnings)
 
 
+def test_a_row_the_photos_edge_runs_through_is_said_to_be_cut():
+    # a phone held close cut a row's lower third off: 4p read 2p, 6m read 8m at the usual confidence, unsaid
+    from vision.types import TileReads
+    _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    width = max(t.box[2] for t in tiles) + 40
+    bottoms = sorted(t.box[3] for t in tiles)
+    lowest = bottoms[-1]
+
+    def warnings(frame, reads=tiles):
+        return pipeline.score_tiles(TileReads(reads, frame=frame))["reading"]["warnings"]
+    assert not any("edge cuts" in w for w in warnings((width, lowest + 40)))
+    # the photo's bottom edge through the row (the mock's row runs a little askew): most tiles reach it
+    edge = bottoms[len(bottoms) // 2]
+    reaching = sum(b >= edge * 0.99 for b in bottoms)
+    assert reaching >= 7
+    said = warnings((width, edge))
+    assert said[0] == (f"the photo's edge cuts {reaching} tiles: part of their faces is outside it, so they may "
+                       "be misread; check them, or take the photo again with the whole tiles in it"), said
+    # the hand filling the picture from side to side: its two end tiles reach the edges, no row is cut
+    left, right = min(t.box[0] for t in tiles), max(t.box[2] for t in tiles)
+    moved = [dataclasses.replace(t, box=(t.box[0] - left, t.box[1], t.box[2] - left, t.box[3])) for t in tiles]
+    assert not any("edge cuts" in w for w in warnings((right - left + 1, lowest + 40), moved))
+    # a few tiles at an edge among many are not a row cut: half of the face-up tiles or more, and 3 or more
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 2 + [(20, 20, 30, 30)] * 2, (100, 100)) == 0
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3 + [(20, 20, 30, 30)] * 3, (100, 100)) == 3
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3 + [(20, 20, 30, 30)] * 4, (100, 100)) == 0
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3, None) == 0
+
+
 def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
     # a photo of 20 tiles said "found 5 tiles ... a tile may be hidden" (14 more were left out
     # apart from the hand, and the review page shows them all); too many tiles got the advice

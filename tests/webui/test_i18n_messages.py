@@ -339,6 +339,19 @@ def test_a_washed_out_photo_is_asked_about_above_the_hand_as_a_dark_one(app):
         assert i18n.review_questions([WASHED_PHOTO])[0]["text"].startswith("La photo est délavée (trop claire)")
 
 
+def test_a_photo_cutting_its_tiles_is_asked_about_above_the_hand(app):
+    from mjtable.pipeline import EDGE_CUT_PHOTO
+    other = "the farthest row could be dora indicators or exposed melds: check it"
+    said = EDGE_CUT_PHOTO.format(9)
+    with app.test_request_context("/?lang=en"):
+        (ask,) = i18n.review_questions([said, other])
+        assert ask["kind"] == "cut" and ask["text"].startswith("The photo's edge cuts some tiles: part of their faces")
+        assert i18n.review_notes([said, other], asked=["cut"]) == [other]
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.review_questions([said])[0]["text"].startswith("Le bord de la photo coupe des tuiles")
+        assert i18n.msg(said).startswith("le bord de la photo coupe 9 tuiles : une partie de leur face")
+
+
 def test_a_photo_with_a_tile_too_many_is_not_asked_whether_it_is_upside_down(app):
     # a Hong Kong hand with its kong standing in the row, upright, got "Upside down? ..." beside
     # the count: a photo read the other way has as many tiles

@@ -200,6 +200,11 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
             invalid = f"the hand read is not valid: {e.message}"
             warnings.append(invalid)
             h = None
+        if decoding and decoding.get("hand") is None and decoding.get("message") and invalid is None:
+            # the tiles as read, shown as a hand, make no winning one: a trial's photo shaken
+            # sideways read 5m as 3m surely and `mjtable read` printed the hand unwarned, the
+            # reason in its --json only
+            warnings.append(decoding["message"])
         if h is not None and rules is not None:
             try:
                 result = scorer.score(h, rules, options)

@@ -696,3 +696,7 @@ def test_a_win_only_by_changing_tiles_read_surely_is_no_win():
     dec = out["reading"]["decoding"]
     assert dec["status"] == "not_credible" and not dec["changes"], dec
     assert out["score"] is not None and not out["score"]["valid"]          # the tiles as read: no win
+    # and said with the tiles, read without a rule set too (`mjtable read` printed the hand unwarned)
+    for rules in ("mcr", None):
+        said = pipeline.score_tiles(tiles, rules=rules)
+        assert said["notation"] and dec["message"] in said["reading"]["warnings"], said["reading"]["warnings"]

@@ -69,3 +69,18 @@ def test_a_row_laid_either_way_up_keeps_the_photos_own_way():
     for k in ups[: len(ups) // 2 + 1]:
         reads[k] = dataclasses.replace(reads[k], face_up=(0.0, 3.0))
     assert format_hand(Hand.from_dict(group(reads, rules="mcr", winning_apart=False).hand)) == format_hand(hand)
+
+
+@pytest.mark.parametrize("askew", [-1, 1])
+def test_faces_voting_along_a_diagonal_do_not_turn_the_row(askew):
+    """A photo shaken diagonally smears every face that way: the tiles' axes are found 45° off
+    their row's and their votes point down a diagonal. A trial's upright hand was read backwards
+    so (another winning tile, 90 points for 131); votes that far off the row's axes say nothing
+    of its way up, while faces pointing straight down still turn it."""
+    text = "123m456p789s111z2z 2z"
+    hand, _, reads = scene(text, roll=0, corners=False, winning_apart=False)
+    down = (askew * 2.1, 2.1)                           # down and to one side, 3 votes long
+    diagonal = [t if t.face_up is None and (t.face_down or t.sideways) else dataclasses.replace(t, face_up=down)
+                for t in reads]
+    assert format_hand(Hand.from_dict(group(diagonal, rules="mcr", winning_apart=False).hand)) == format_hand(hand)
+    assert abs(group(with_faces(reads, 180), rules="mcr", winning_apart=False).decisions[0]["value"]) > 179

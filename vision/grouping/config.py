@@ -56,6 +56,7 @@ class GroupingWeights:
     face_up: float = 0.25                # per unit of the faces' summed way-up votes (vision.face_up) ...
     face_up_cap: float = 24.0            # ... held within this: a photo's faces are one cue, however many
     face_up_agreement: float = 1.0       # ... times the share of the votes that agree, to this power
+    face_up_diagonal: float = 0.866      # ... leaving out a vote nearer its row's diagonals than this cosine of its axes
     # (valid hand photos turned a quarter or a half / a little, docs/decisions.md: without the cue
     # 39 / 111 of 60 / 120 read as upright; 0.1-1 with the agreement's power 0-2: 51-54 / 108-111)
     # -- the standing row and the winning tile --

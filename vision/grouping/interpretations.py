@@ -113,7 +113,11 @@ def direction_cue(layout: TableLayout, rows: list[Row], sign: int, weights: Grou
         cue += weights.corner_order * sum(1 if dot(u, upv) > 0 else -1 for u in ups) / len(ups)
     # the faces' way up (vision.face_up): a face whose top points up from its row, seen from the
     # player's side, says the row runs this way (a sideways tile's points along it: no vote)
-    votes = [t.face_up for t in tiles if t.face_up is not None]
+    # A vote 30-60° off its row's axes comes of a tile's axes found askew of its row's (a photo
+    # shaken diagonally smears every face that way; its faces' votes turned a trial's upright hand
+    # backwards, another winning tile, 90 points for 131): it says nothing of the row's way up
+    votes = [v for v in (t.face_up for t in tiles if t.face_up is not None)
+             if max(abs(dot(v, upv)), abs(dot(v, d))) >= weights.face_up_diagonal * math.hypot(*v)]
     total = sum(math.hypot(*v) for v in votes)
     if total > 0:
         along = sum(dot(v, upv) for v in votes)

@@ -112,8 +112,10 @@ def make_meld(kind, tiles, *, concealed=False, claimed=None, from_=None, added=F
             raise errors.HandError(errors.BAD_MELD, f"{''.join(tiles)} is not a chow "
                                    "(three consecutive tiles of one suit)", field=f"{where}.tiles")
     elif len(set(idx)) != 1:
-        raise errors.HandError(errors.BAD_MELD, f"{''.join(tiles)} is not a {kind} (identical tiles)",
-                               field=f"{where}.tiles")
+        # what a pung or kong is, as the chow's says it ("6p6z6z6z is not a kong (identical
+        # tiles)" read as a claim that its tiles were identical)
+        raise errors.HandError(errors.BAD_MELD, f"{''.join(tiles)} is not a kong (four identical tiles)" if kind == "kong"
+                               else f"{''.join(tiles)} is not a pung (three identical tiles)", field=f"{where}.tiles")
     if concealed and kind != "kong":
         raise errors.HandError(errors.BAD_MELD, "only a kong can be declared concealed; a concealed "
                                "chow or pung stays among the standing tiles", field=f"{where}.concealed")

@@ -146,6 +146,20 @@ def _base():
             "melds": [], "winning_tile": "2z", "bonus": [], "context": {}}
 
 
+@pytest.mark.parametrize("kind, tiles, said", [
+    ("chow", ["1m", "2m", "4m"], "1m2m4m is not a chow (three consecutive tiles of one suit)"),
+    ("pung", ["1m", "1m", "2m"], "1m1m2m is not a pung (three identical tiles)"),
+    ("kong", ["6p", "6z", "6z", "6z"], "6p6z6z6z is not a kong (four identical tiles)"),
+])
+def test_a_meld_that_is_none_says_what_its_kind_is(kind, tiles, said):
+    # "6p6z6z6z is not a kong (identical tiles)" read as a claim that its tiles were identical
+    data = _base()
+    data.update(concealed=data["concealed"][3:], melds=[{"type": kind, "tiles": tiles}])
+    with pytest.raises(HandError) as err:
+        Hand.from_dict(data)
+    assert err.value.message == said
+
+
 @pytest.mark.parametrize("mutate, code, field", [
     (lambda d: d["concealed"].__setitem__(3, "4x"), "unknown_tile", "concealed[3]"),
     (lambda d: d.__setitem__("winning_tile", "9m"), "winning_tile_not_in_hand", "winning_tile"),

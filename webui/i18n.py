@@ -2973,7 +2973,8 @@ MESSAGES_FR = {
         "{0} est une fleur ou une saison : les fleurs ne sont pas utilisées au riichi, aucune n'indique de dora", "{} is not a tile": "{0} n'est pas une tuile",
     "{} is not a tile code (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)":
         "{0} n'est pas un code de tuile (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)",
-    "{} is not a {} (identical tiles)": "{0} n'est pas un {1} (tuiles identiques)",
+    "{} is not a kong (four identical tiles)": "{0} n'est pas un kong (quatre tuiles identiques)",
+    "{} is not a pung (three identical tiles)": "{0} n'est pas un pung (trois tuiles identiques)",
     "{} must be notation text or a hand object": "{0} doit être une notation ou un objet main",
     # rule sets and options (scorer.RulesError)
     "unknown rule set {}; choose one of {}": "règles inconnues {0} ; choisissez parmi {1}",

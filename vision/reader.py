@@ -474,14 +474,17 @@ class TileReader:
         finally:
             _BASE_READINGS.reset(token)
 
-    def _read(self, image, timings: dict | None, embeddings: bool, profile, turn: bool = True) -> TileReads:
+    def _read(self, image, timings: dict | None, embeddings: bool, profile, turn: bool = True,
+              to_beat: int | None = None) -> TileReads:
+        """``to_beat``: a reading is wanted only with more confident reads than this
+        (``confident_reads``): when no detector's look could give that many, no tiles are read."""
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         # a phone screenshot: the photo it shows is read alone, not the bars' glyphs around it (a
         # picture turned to be read again is that photo already)
         photo = screen_photo(decoded.image, self.config.screen_flat_range) if turn else None
         if photo is None:
-            return self._read_decoded(decoded, t0, timings, embeddings, profile, turn)
+            return self._read_decoded(decoded, t0, timings, embeddings, profile, turn, to_beat)
         x0, y0, x1, y1 = photo
         reads = self._read_decoded(DecodedImage(np.ascontiguousarray(decoded.image[y0:y1, x0:x1]), decoded.scale,
                                                 decoded.damage), t0, timings, embeddings, profile, turn)
@@ -491,7 +494,7 @@ class TileReader:
                          (dx, dy, x1 * decoded.scale, y1 * decoded.scale), washed=reads.washed)
 
     def _read_decoded(self, decoded: DecodedImage, t0: float, timings: dict | None, embeddings: bool, profile,
-                      turn: bool) -> TileReads:
+                      turn: bool, to_beat: int | None = None) -> TileReads:
         """``_read`` of the picture as decoded (``t0``: when its decoding began)."""
         # the photo's light measured once: for its brightening and for the warning of a dark photo
         measured = light_percentiles(decoded.image, (99, 99.9, 1)) if decoded.image.size else None
@@ -502,6 +505,21 @@ class TileReader:
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
         first = self._detect(self.detector, src, spent)
+        found = None
+        if to_beat is not None:
+            # a reading tried in case it beats another (a photo turned a quarter): none of its
+            # tiles is read when it cannot (a dark, noisy photo's two turns took 16 of its 17 s)
+            found = self._detect(self.second_detector, src, spent, like=first[0] if self.config.second_look == "shared"
+                                 else None) if self.second_detector is not None else None
+            looks = [(first, self.detector)] + ([(found, self.second_detector)] if found is not None else [])
+            # at most as many as their detections sure enough, read alone: a read's confidence is its
+            # detection's times its classifier's, and the reads of weaker detections only take reads
+            # away (nested, small), so that reading bounds the whole one's
+            if max(self.could_be_confident(f) for f, _ in looks) <= to_beat or max(
+                    self.confident_reads(self._read_found(self.sure_part(f), d, scale, spent, False, profile))
+                    for f, d in looks) <= to_beat:
+                return self._timed(TileReads([], decoded.damage, photo_frame(decoded.image, decoded.scale), dark,
+                                             washed=washed), timings, spent, t0, t1)
         sight, tried = None, {}
         if turn and self.face_up is not None and self.config.upright_votes is not None:
             # which way the first detector's faces point, before reading them: a photo taken from
@@ -523,8 +541,9 @@ class TileReader:
         else:
             # The two readings are weighed as the base model reads them (as the floor and margin
             # were chosen); a tile-set profile then reads the chosen detector's tiles only.
-            found = self._detect(self.second_detector, src, spent,
-                                 like=first[0] if self.config.second_look == "shared" else None)
+            if found is None:
+                found = self._detect(self.second_detector, src, spent,
+                                     like=first[0] if self.config.second_look == "shared" else None)
             reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
             other = None
             if self.second_reading_cannot_win(reads, found):
@@ -601,7 +620,9 @@ class TileReader:
         for k in turns:
             again = (tried or {}).get(k)
             if again is None:
-                again = self._read_turned(decoded.image, k, embeddings, profile)
+                # a turn tried for sideways tiles alone must find more confident tiles
+                again = self._read_turned(decoded.image, k, embeddings, profile,
+                                          None if by_faces else (best[2] if best else first_confident))
             margin, confident = upright_margin(again), self.confident_reads(again)
             if not by_faces:
                 # a turn tried for sideways tiles alone: kept when its faces are upright and it
@@ -619,10 +640,12 @@ class TileReader:
         spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
         return in_photo(again, k, decoded.image, scale)
 
-    def _read_turned(self, picture: np.ndarray, k: int, embeddings: bool, profile) -> list[TileRead]:
+    def _read_turned(self, picture: np.ndarray, k: int, embeddings: bool, profile,
+                     to_beat: int | None = None) -> list[TileRead]:
         """The reading of ``picture`` turned by ``np.rot90(picture, k)``, in the turned picture's
-        pixels, not turned again."""
-        return self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
+        pixels, not turned again (``to_beat``: as ``_read`` says)."""
+        return self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False,
+                          to_beat=to_beat)
 
     def lying_unsurely(self, reads: list[TileRead]) -> bool:
         """Whether most of ``reads``' face-up tiles lie sideways (``LEVEL_SHARE``; with
@@ -648,10 +671,21 @@ class TileReader:
         when its detection alone is as sure as the floor (the classifier's confidence is at
         most 1), and it has too few such detections. Its tiles are then classified only if it
         could add a back (``second_backs_could_add``): most photos' tiles are read once."""
+        return self.could_be_confident(found) <= self.confident_reads(reads) * (1 + self.config.second_read_margin)
+
+    def sure_part(self, found: tuple[Look, Detections]) -> tuple[Look, Detections]:
+        """``found`` with only its face-up detections as sure as ``second_read_floor``."""
+        look, dets = found
+        return look, dets.filter(np.array([n != "back" and float(c) >= self.config.second_read_floor
+                                           for n, c in zip(dets.names(), dets.confidence)], bool))
+
+    def could_be_confident(self, found: tuple[Look, Detections]) -> int:
+        """How many of ``found``'s face-up detections are as sure as ``second_read_floor``: the
+        most confident reads (``confident_reads``) they can give, a read's confidence being its
+        detection's times its classifier's."""
         _, dets = found
-        could_count = sum(1 for n, c in zip(dets.names(), dets.confidence)
-                          if n != "back" and float(c) >= self.config.second_read_floor)
-        return could_count <= self.confident_reads(reads) * (1 + self.config.second_read_margin)
+        return sum(1 for n, c in zip(dets.names(), dets.confidence)
+                   if n != "back" and float(c) >= self.config.second_read_floor)
 
     def second_backs_could_add(self, kept: list[TileRead], found: tuple[Look, Detections], scale: float) -> bool:
         """Whether the second detector's reading of ``found``, not kept, could add a back to the

@@ -44,6 +44,9 @@ DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brigh
 #: Said of a photo too bright to be read surely (``vision.reader.WASHED_WARN_P1``)
 WASHED_PHOTO = ("the photo is washed out (too bright: the tiles' ink is faint): tiles may be missed or misread; take "
                 "it again with less light, out of direct sun or without the flash")
+#: Said of a photo whose tiles' faces are grainy (``vision.reader.NOISE_WARN``)
+NOISY_PHOTO = ("the photo is grainy (noise from dim light): tiles may be missed or misread; take it again in more "
+               "light (a lamp, or the phone's flash)")
 #: Said of a photo whose tiles are out of focus (``vision.reader.BLUR_WARN_SOFTNESS``)
 BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp): tiles may be misread; hold the phone "
                  "still, tap the tiles on the screen to focus, and take it again")
@@ -106,6 +109,8 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
         out["reading"]["warnings"].insert(0, DARK_PHOTO)
     if getattr(tiles, "washed", False):     # as a dark one's: tiles missed in the glare
         out["reading"]["warnings"].insert(0, WASHED_PHOTO)
+    if getattr(tiles, "noisy", False) and not getattr(tiles, "dark", False):    # the dark one's says more light
+        out["reading"]["warnings"].insert(0, NOISY_PHOTO)
     if damage:      # first: the tiles' own warnings may come from the damaged part
         out["reading"]["warnings"].insert(0, damage)
     out["profile"] = getattr(profile, "name", None)

@@ -296,6 +296,19 @@ SHARPEN_AMOUNT = 1.5
 BLUR_WARN_SOFTNESS: float | None = 0.55
 BLUR_WARN_SIDE = 24
 BLUR_WARN_LEAST = 4
+# A photo whose tiles' faces are grainy (a phone's picture in dim light, its sensor's noise lifted)
+# is said so: the median over its face-up reads (BLUR_WARN_LEAST or more) of a face's noise, the
+# mean |Laplacian difference| of its flattest NOISE_FLAT_SHARE of pixels (Immerkaer's estimate,
+# each crop scaled so that its shorter side is NOISE_SIDE px), over the spread of its grey levels
+# (5th to 95th percentile), at NOISE_WARN or more. A bare cloth's weave is no noise of a face's
+# (the whole picture's noise put a shared photo of a fine-woven cloth among the noisy ones). The
+# valid split at 0.3 of its light with noise σ 8 / 12 (`/tmp` copies, not committed) read 95.7 /
+# 88.6 % of its tiles (99.0 % as taken); at 0.045, 140 / 215 of their photos are said grainy
+# (reading 96.0 / 91.5 % against 98.0 / 48.8 % for the rest), the valid photos as taken reach
+# 0.036 (docs/experiments.md, "Say a photo is grainy"). None: off.
+NOISE_WARN: float | None = 0.045
+NOISE_SIDE = 48
+NOISE_FLAT_SHARE = 0.3
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
 # (docs/experiments.md). False: every face is named as some code, whatever ships.
@@ -382,6 +395,7 @@ class ReaderConfig:
     shade_gain: float | None = _module_default("SHADE_GAIN")
     sharpen_above: float | None = _module_default("SHARPEN_ABOVE")
     blur_warn_softness: float | None = _module_default("BLUR_WARN_SOFTNESS")
+    noise_warn: float | None = _module_default("NOISE_WARN")
     dark_body_below: float | None = _module_default("DARK_BODY_BELOW")
     dark_body_least: int = _module_default("DARK_BODY_LEAST")
     dark_body_unsure: float | None = _module_default("DARK_BODY_UNSURE")
@@ -467,7 +481,7 @@ class TileReader:
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
             return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark, reads.blurred,
-                                                         reads.screen, washed=reads.washed)
+                                                         reads.screen, washed=reads.washed, noisy=reads.noisy)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -491,7 +505,7 @@ class TileReader:
         dx, dy = x0 * decoded.scale, y0 * decoded.scale
         return TileReads([shifted_read(r, dx, dy) for r in reads], reads.damage,
                          photo_frame(decoded.image, decoded.scale), reads.dark, reads.blurred,
-                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale), washed=reads.washed)
+                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale), washed=reads.washed, noisy=reads.noisy)
 
     def _read_decoded(self, decoded: DecodedImage, t0: float, timings: dict | None, embeddings: bool, profile,
                       turn: bool, to_beat: int | None = None) -> TileReads:
@@ -584,8 +598,10 @@ class TileReader:
         soft = tiles_softness(decoded.image, [r.box for r in reads], decoded.scale)
         blurred = self.config.blur_warn_softness is not None and soft is not None \
             and soft >= self.config.blur_warn_softness
+        grain = None if self.config.noise_warn is None else \
+            tiles_noise(decoded.image, [r.box for r in reads if not r.face_down], decoded.scale)
         return TileReads(reads, decoded.damage, photo_frame(decoded.image, decoded.scale), dark, blurred,
-                         washed=washed)
+                         washed=washed, noisy=grain is not None and grain >= self.config.noise_warn)
 
     @staticmethod
     def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:
@@ -1170,6 +1186,40 @@ def tiles_softness(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLU
         k = side / min(crop.shape)
         values.append(softness(cv2.resize(crop, (max(4, round(crop.shape[1] * k)), max(4, round(crop.shape[0] * k))),
                                           interpolation=cv2.INTER_AREA)))
+    return float(np.median(values)) if len(values) >= least else None
+
+
+#: The difference of two Laplacians, whose response to a face's smooth shading and straight
+#: strokes is small and to a pixel's own noise large (Immerkaer, "Fast noise variance estimation")
+NOISE_KERNEL = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
+
+
+def tiles_noise(image: np.ndarray, boxes, scale: float = 1.0, side: int = NOISE_SIDE,
+                least: int = BLUR_WARN_LEAST, flat_share: float = NOISE_FLAT_SHARE) -> float | None:
+    """How grainy the faces in ``boxes`` are (x1, y1, x2, y2 in pixels of ``image`` times
+    ``scale``): the median over them of the noise in each face's flattest pixels against the
+    spread of its grey levels (``NOISE_WARN``), each cut and scaled so that its shorter side is
+    ``side`` px (the noise at the scale the tiles are read at, whatever the photo's size). None for
+    fewer than ``least`` boxes."""
+    if image.size == 0:
+        return None
+    h, w = image.shape[:2]
+    values = []
+    for x1, y1, x2, y2 in boxes:
+        x1, y1 = max(0, int(x1 / scale)), max(0, int(y1 / scale))
+        x2, y2 = min(w, int(x2 / scale)), min(h, int(y2 / scale))
+        if min(x2 - x1, y2 - y1) < 8:
+            continue
+        crop = image[y1:y2, x1:x2] if image.ndim == 2 else cv2.cvtColor(image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
+        k = side / min(crop.shape)
+        grey = cv2.resize(crop, (max(8, round(crop.shape[1] * k)), max(8, round(crop.shape[0] * k))),
+                          interpolation=cv2.INTER_AREA).astype(np.float32)
+        response = np.abs(cv2.filter2D(grey, -1, NOISE_KERNEL)[1:-1, 1:-1])
+        slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))[1:-1, 1:-1]
+        flat = slope <= np.percentile(slope, flat_share * 100)
+        sigma = float(np.sqrt(np.pi / 2) / 6 * response[flat].mean())
+        low, high = np.percentile(grey, (5, 95))
+        values.append(sigma / max(float(high - low), 8.0))
     return float(np.median(values)) if len(values) >= least else None
 
 

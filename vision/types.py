@@ -59,13 +59,15 @@ class TileReads(list):
     (``vision.reader.BLUR_WARN_SOFTNESS``); ``screen``: the picture was a phone screenshot, and
     the photo it shows (x0, y0, x1, y1 in the reads' pixels) was read alone
     (``vision.reader.screen_photo``), else None; ``washed``: the photo was washed out, too bright
-    (``vision.reader.WASHED_WARN_P1``)."""
+    (``vision.reader.WASHED_WARN_P1``); ``noisy``: its tiles' faces are grainy, as a phone's
+    photo in dim light (``vision.reader.NOISE_WARN``)."""
 
     def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None,
                  dark: bool = False, blurred: bool = False, screen: tuple[float, float, float, float] | None = None,
-                 washed: bool = False):
+                 washed: bool = False, noisy: bool = False):
         super().__init__(reads)
         self.washed = washed
+        self.noisy = noisy
         self.damage = damage
         self.frame = frame
         self.dark = dark

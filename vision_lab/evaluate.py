@@ -181,12 +181,13 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     names = _names_for(folder) if unlabelled_dir.is_dir() else None
     n_strays = on_unlabelled = on_unlabelled_right = 0
     missed = []                        # labelled tiles no read matches: what recall loses besides misreadings
-    said_blurred = said_dark = 0       # photos the reading says are out of focus, too dark
+    said_blurred = said_dark = said_noisy = 0       # photos the reading says are out of focus, too dark, grainy
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
         photo_reads = reader.read(str(path), timings=timings, profile=profile)
         said_blurred += int(getattr(photo_reads, "blurred", False))
         said_dark += int(getattr(photo_reads, "dark", False))
+        said_noisy += int(getattr(photo_reads, "noisy", False))
         reads = [r for r in photo_reads if not r.face_down]
         timed.append((timings.get("total_ms", 0.0), path.name))
         gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
@@ -271,7 +272,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         "hand_rows": hand_total, "hand_rows_exact": hand_exact,
         "hand_photos_winning": hands_winning, "hands_rebuilt": hands_rebuilt, "hands_rebuilt_other": hands_other,
         "hands_rebuilt_other_photos": hands_wrong,
-        "photos_said_blurred": said_blurred, "photos_said_dark": said_dark,
+        "photos_said_blurred": said_blurred, "photos_said_dark": said_dark, "photos_said_noisy": said_noisy,
         "hand_exact_rate": hand_exact / hand_total if hand_total else None,
         "latency_ms_median": statistics.median(latencies) if latencies else None,
         "latency_ms_p95": float(np.percentile(latencies, 95)) if latencies else None,
@@ -346,7 +347,8 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
              f"other tiles {result.get('hands_rebuilt_other', 0)}"
              + "".join(f" ({', '.join(result['hands_rebuilt_other_photos'])})"
                        for _ in [0] if result.get("hands_rebuilt_other_photos")),
-             f"- photos said out of focus: {result['photos_said_blurred']}, too dark: {result['photos_said_dark']}",
+             f"- photos said out of focus: {result['photos_said_blurred']}, too dark: {result['photos_said_dark']}, "
+             f"grainy: {result['photos_said_noisy']}",
              f"- latency per image: median {result['latency_ms_median']:.0f} ms, p95 "
              f"{result['latency_ms_p95']:.0f} ms, slowest {result['latency_ms_max']:.0f} ms"
              if result['latency_ms_median'] else "",

@@ -39,6 +39,8 @@ FR = {
         "La photo est très sombre : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la avec plus de lumière.",
     "The photo is washed out (too bright): some tiles may be missed or misread. Check each tile, or take it again out of direct light or without the flash.":
         "La photo est délavée (trop claire) : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la à l'abri de la lumière directe ou sans le flash.",
+    "The photo is grainy (noise from dim light): some tiles may be missed or misread. Check each tile, or take it again in more light.":
+        "La photo a du grain (le bruit d'une lumière faible) : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la avec plus de lumière.",
     "The photo's edge cuts some tiles: part of their faces is outside it, so they may be misread. Check each tile, or take the photo again with the whole tiles in it.":
         "Le bord de la photo coupe des tuiles : une partie de leur face est hors de la photo, elles peuvent donc être mal lues. Vérifiez chaque tuile, ou reprenez la photo avec les tuiles entières dedans.",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
@@ -1946,6 +1948,8 @@ LIGHT_QUESTIONS = {
             "in more light.",
     "washed": "The photo is washed out (too bright): some tiles may be missed or misread. Check each tile, or "
               "take it again out of direct light or without the flash.",
+    "noisy": "The photo is grainy (noise from dim light): some tiles may be missed or misread. Check each tile, or "
+             "take it again in more light.",
     "cut": "The photo's edge cuts some tiles: part of their faces is outside it, so they may be misread. Check each "
            "tile, or take the photo again with the whole tiles in it.",
 }
@@ -1958,11 +1962,11 @@ def change_place(where: str | None) -> str:
     return place_words(where, t)
 
 
-#: The openings of the reading's warnings of a photo too soft, too dark, too bright or cutting tiles
-#: (``mjtable.pipeline``'s BLURRED_PHOTO, DARK_PHOTO, WASHED_PHOTO and EDGE_CUT_PHOTO), by the kind of question they raise on the review page: matched
+#: The openings of the reading's warnings of a photo too soft, too dark, too bright, grainy or cutting
+#: tiles (``mjtable.pipeline``'s BLURRED_PHOTO, DARK_PHOTO, WASHED_PHOTO, NOISY_PHOTO and EDGE_CUT_PHOTO), by the kind of question they raise on the review page: matched
 #: by their words, the pages being served where the reading pipeline is not installed.
 PHOTO_FAULTS = {"blurred": "the photo looks out of focus", "dark": "the photo is very dark",
-                "washed": "the photo is washed out", "cut": "the photo's edge cuts"}
+                "washed": "the photo is washed out", "noisy": "the photo is grainy", "cut": "the photo's edge cuts"}
 
 
 def review_notes(warnings: list, asked=()) -> list[str]:
@@ -2660,6 +2664,10 @@ MESSAGES_FR = {
     "winning tile, they pay it all: name the discarder (002 §3.3.9)":
         "le donneur de l'écart n'est pas nommé : la main est partagée avec le joueur responsable ; si le "
         "joueur responsable a écarté la tuile gagnante, il la paie entière : nommez le donneur de l'écart (002 §3.3.9)",
+    "the photo is grainy (noise from dim light): tiles may be missed or misread; take it again in more light (a lamp, "
+    "or the phone's flash)":
+        "la photo a du grain (le bruit d'une lumière faible) : des tuiles peuvent manquer ou être mal lues ; reprenez-la "
+        "avec plus de lumière (une lampe, ou le flash du téléphone)",
     "the photo's edge cuts {} tiles: part of their faces is outside it, so they may be misread; check them, or take "
     "the photo again with the whole tiles in it":
         "le bord de la photo coupe {0} tuiles : une partie de leur face est hors de la photo, elles peuvent donc être "

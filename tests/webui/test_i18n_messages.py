@@ -339,6 +339,17 @@ def test_a_washed_out_photo_is_asked_about_above_the_hand_as_a_dark_one(app):
         assert i18n.review_questions([WASHED_PHOTO])[0]["text"].startswith("La photo est délavée (trop claire)")
 
 
+def test_a_grainy_photo_is_asked_about_above_the_hand(app):
+    from mjtable.pipeline import NOISY_PHOTO
+    with app.test_request_context("/?lang=en"):
+        (ask,) = i18n.review_questions([NOISY_PHOTO])
+        assert ask["kind"] == "noisy" and ask["text"].startswith("The photo is grainy (noise from dim light)")
+        assert i18n.review_notes([NOISY_PHOTO], asked=["noisy"]) == []
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.review_questions([NOISY_PHOTO])[0]["text"].startswith("La photo a du grain")
+        assert i18n.msg(NOISY_PHOTO).startswith("la photo a du grain (le bruit d'une lumière faible)")
+
+
 def test_a_photo_cutting_its_tiles_is_asked_about_above_the_hand(app):
     from mjtable.pipeline import EDGE_CUT_PHOTO
     other = "the farthest row could be dora indicators or exposed melds: check it"

@@ -525,13 +525,11 @@ class TileReader:
             # tiles is read when it cannot (a dark, noisy photo's two turns took 16 of its 17 s)
             found = self._detect(self.second_detector, src, spent, like=first[0] if self.config.second_look == "shared"
                                  else None) if self.second_detector is not None else None
-            looks = [(first, self.detector)] + ([(found, self.second_detector)] if found is not None else [])
-            # at most as many as their detections sure enough, read alone: a read's confidence is its
-            # detection's times its classifier's, and the reads of weaker detections only take reads
-            # away (nested, small), so that reading bounds the whole one's
-            if max(self.could_be_confident(f) for f, _ in looks) <= to_beat or max(
-                    self.confident_reads(self._read_found(self.sure_part(f), d, scale, spent, False, profile))
-                    for f, d in looks) <= to_beat:
+            # a read's confidence is its detection's times its classifier's: no look gives more
+            # confident reads than it has detections as sure (reading only those alone bounds
+            # nothing: which way a photo's bodies are, its blank faces' colour and its rows are
+            # judged on all its tiles)
+            if max(self.could_be_confident(first), self.could_be_confident(found) if found else 0) <= to_beat:
                 return self._timed(TileReads([], decoded.damage, photo_frame(decoded.image, decoded.scale), dark,
                                              washed=washed), timings, spent, t0, t1)
         sight, tried = None, {}
@@ -688,12 +686,6 @@ class TileReader:
         most 1), and it has too few such detections. Its tiles are then classified only if it
         could add a back (``second_backs_could_add``): most photos' tiles are read once."""
         return self.could_be_confident(found) <= self.confident_reads(reads) * (1 + self.config.second_read_margin)
-
-    def sure_part(self, found: tuple[Look, Detections]) -> tuple[Look, Detections]:
-        """``found`` with only its face-up detections as sure as ``second_read_floor``."""
-        look, dets = found
-        return look, dets.filter(np.array([n != "back" and float(c) >= self.config.second_read_floor
-                                           for n, c in zip(dets.names(), dets.confidence)], bool))
 
     def could_be_confident(self, found: tuple[Look, Detections]) -> int:
         """How many of ``found``'s face-up detections are as sure as ``second_read_floor``: the

@@ -232,8 +232,9 @@ def test_a_quarter_turn_that_cannot_find_more_sure_tiles_is_not_read_whole():
     """A trial's hand photo at night (a third of the light, sensor noise σ 12) read unsurely: its
     quarter turns were tried, and the noise, brightened and turned, gave 150 boxes a look, each
     read by three networks at three zooms: 17-25 s for the photo. A turn is kept only with more
-    confident tiles than the photo as it stands; where its sure detections, read alone, cannot
-    give that many, it is not read whole, and the photo reads as it did."""
+    confident tiles than the photo as it stands; where its looks hold too few detections sure
+    enough to give that many (a read's confidence is its detection's times its classifier's), its
+    tiles are not read, and the photo reads as it did."""
     from vision.reader import TileReader
     photo = next((SHARED / "valid" / "images").glob("hand_004_*"))
     image = cv2.imread(str(photo))
@@ -257,4 +258,4 @@ def test_a_quarter_turn_that_cannot_find_more_sure_tiles_is_not_read_whole():
     whole = reader.read(night)
     assert [t for t in tries if t is not None], "no quarter turn tried: the photo no longer tests the bound"
     assert [(t.code, t.box) for t in bounded] == [(t.code, t.box) for t in whole]
-    assert bounded_boxes < sum(boxes_read) / 3, (bounded_boxes, sum(boxes_read))
+    assert bounded_boxes < sum(boxes_read) / 2, (bounded_boxes, sum(boxes_read))

@@ -120,17 +120,17 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     return out
 
 
-def edge_cut_tiles(boxes, frame, least: int = EDGE_CUT_LEAST, share: float = EDGE_CUT_SHARE,
+def edge_cut_tiles(boxes, photo, least: int = EDGE_CUT_LEAST, share: float = EDGE_CUT_SHARE,
                    edge: float = EDGE_SHARE) -> int:
     """How many of ``boxes`` (x0, y0, x1, y1: a photo's face-up tiles) reach the one edge of the
-    photo (``frame``: its width and height in the boxes' pixels) that most of them reach, when
-    that is ``least`` or more and ``share`` of them or more (a row the edge runs through); else 0."""
-    if not frame or not boxes:
+    photo (``photo``: its x0, y0, x1, y1 in the boxes' pixels) that most of them reach, when that
+    is ``least`` or more and ``share`` of them or more (a row the edge runs through); else 0."""
+    if not photo or not boxes:
         return 0
-    w, h = frame
-    dx, dy = edge * w, edge * h
-    most = max(sum(b[1] <= dy for b in boxes), sum(b[3] >= h - dy for b in boxes),
-               sum(b[0] <= dx for b in boxes), sum(b[2] >= w - dx for b in boxes))
+    x0, y0, x1, y1 = photo
+    dx, dy = edge * (x1 - x0), edge * (y1 - y0)
+    most = max(sum(b[1] <= y0 + dy for b in boxes), sum(b[3] >= y1 - dy for b in boxes),
+               sum(b[0] <= x0 + dx for b in boxes), sum(b[2] >= x1 - dx for b in boxes))
     return most if most >= max(least, share * len(boxes)) else 0
 
 
@@ -180,7 +180,10 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
         warnings.insert(0, f"the photo is only {frame[0]:.0f} × {frame[1]:.0f} pixels, too small to hold a hand's "
                         f"14 tiles readably (about {SMALL_PHOTO_PX} pixels across): send the photo at its full "
                         "size, or take it again")
-    cut = edge_cut_tiles([t.box for t in tiles if not t.face_down], frame)
+    # a phone screenshot's photo was read alone: its edges are the ones that cut
+    screen = getattr(tiles, "screen", None)
+    cut = edge_cut_tiles([t.box for t in tiles if not t.face_down],
+                         tuple(screen) if screen else (0.0, 0.0, *frame) if frame else None)
     if cut:
         # before the tiles' size: what a cut face is misread as, other warnings may report
         warnings.insert(0, EDGE_CUT_PHOTO.format(cut))

@@ -465,7 +465,7 @@ def test_a_photo_too_small_to_hold_a_hand_is_said_so_when_no_tile_is_found():
 
 def test_a_row_the_photos_edge_runs_through_is_said_to_be_cut():
     # a phone held close cut a row's lower third off: 4p read 2p, 6m read 8m at the usual confidence, unsaid
-    from vision.types import TileReads
+    from vision.types import TileRead, TileReads
     _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
     width = max(t.box[2] for t in tiles) + 40
     bottoms = sorted(t.box[3] for t in tiles)
@@ -486,10 +486,16 @@ def test_a_row_the_photos_edge_runs_through_is_said_to_be_cut():
     moved = [dataclasses.replace(t, box=(t.box[0] - left, t.box[1], t.box[2] - left, t.box[3])) for t in tiles]
     assert not any("edge cuts" in w for w in warnings((right - left + 1, lowest + 40), moved))
     # a few tiles at an edge among many are not a row cut: half of the face-up tiles or more, and 3 or more
-    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 2 + [(20, 20, 30, 30)] * 2, (100, 100)) == 0
-    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3 + [(20, 20, 30, 30)] * 3, (100, 100)) == 3
-    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3 + [(20, 20, 30, 30)] * 4, (100, 100)) == 0
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 2 + [(20, 20, 30, 30)] * 2, (0, 0, 100, 100)) == 0
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3 + [(20, 20, 30, 30)] * 3, (0, 0, 100, 100)) == 3
+    assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3 + [(20, 20, 30, 30)] * 4, (0, 0, 100, 100)) == 0
     assert pipeline.edge_cut_tiles([(0, 0, 10, 10)] * 3, None) == 0
+    # a phone screenshot: its photo's edges cut, read alone between the bars (tiles.screen)
+    row = [TileRead(code="1m", box=(40.0 * k, 700.0, 40.0 * k + 38, 760.0), confidence=0.9, top3=[("1m", 0.9)])
+           for k in range(1, 15)]
+    assert not any("edge cuts" in w for w in warnings((640, 1400), row))
+    said = pipeline.score_tiles(TileReads(row, frame=(640, 1400), screen=(0, 300, 640, 760)))["reading"]["warnings"]
+    assert said[0].startswith("the photo's edge cuts 14 tiles"), said
 
 
 def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():

@@ -299,14 +299,14 @@ BLUR_WARN_LEAST = 4
 # A photo whose tiles' faces are grainy (a phone's picture in dim light, its sensor's noise lifted)
 # is said so: the median over its face-up reads (BLUR_WARN_LEAST or more) of a face's noise, the
 # mean |Laplacian difference| of its flattest NOISE_FLAT_SHARE of pixels (Immerkaer's estimate,
-# each crop scaled so that its shorter side is NOISE_SIDE px), over the spread of its grey levels
+# each crop brought down to NOISE_SIDE px on its shorter side), over the spread of its grey levels
 # (5th to 95th percentile), at NOISE_WARN or more. A bare cloth's weave is no noise of a face's
 # (the whole picture's noise put a shared photo of a fine-woven cloth among the noisy ones). The
-# valid split at 0.3 of its light with noise σ 8 / 12 (`/tmp` copies, not committed) read 95.7 /
-# 88.6 % of its tiles (99.0 % as taken); at 0.045, 140 / 215 of their photos are said grainy
-# (reading 96.0 / 91.5 % against 98.0 / 48.8 % for the rest), the valid photos as taken reach
-# 0.036 (docs/experiments.md, "Say a photo is grainy"). None: off.
-NOISE_WARN: float | None = 0.045
+# valid split at 0.3 of its light with noise σ 4 / 8 / 12 (`/tmp` copies, not committed) read 98.3 /
+# 95.7 / 88.6 % of its tiles (99.0 % as taken); at 0.06, 20 / 107 / 210 of their photos are said
+# grainy; the valid and test photos as taken reach 0.036 and 0.018 (docs/experiments.md, "Say a
+# photo is grainy"). None: off.
+NOISE_WARN: float | None = 0.06
 NOISE_SIDE = 48
 NOISE_FLAT_SHARE = 0.3
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
@@ -1190,9 +1190,9 @@ def tiles_noise(image: np.ndarray, boxes, scale: float = 1.0, side: int = NOISE_
                 least: int = BLUR_WARN_LEAST, flat_share: float = NOISE_FLAT_SHARE) -> float | None:
     """How grainy the faces in ``boxes`` are (x1, y1, x2, y2 in pixels of ``image`` times
     ``scale``): the median over them of the noise in each face's flattest pixels against the
-    spread of its grey levels (``NOISE_WARN``), each cut and scaled so that its shorter side is
-    ``side`` px (the noise at the scale the tiles are read at, whatever the photo's size). None for
-    fewer than ``least`` boxes."""
+    spread of its grey levels (``NOISE_WARN``), each cut and brought down so that its shorter side
+    is at most ``side`` px (the noise at the scale the tiles are read at, whatever the photo's
+    size). None for fewer than ``least`` boxes."""
     if image.size == 0:
         return None
     h, w = image.shape[:2]
@@ -1203,7 +1203,9 @@ def tiles_noise(image: np.ndarray, boxes, scale: float = 1.0, side: int = NOISE_
         if min(x2 - x1, y2 - y1) < 8:
             continue
         crop = image[y1:y2, x1:x2] if image.ndim == 2 else cv2.cvtColor(image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
-        k = side / min(crop.shape)
+        # brought down, never up: an enlarged face's noise is smoothed away (a 40-px face read a third
+        # of its noise at 48 px)
+        k = min(1.0, side / min(crop.shape))
         grey = cv2.resize(crop, (max(8, round(crop.shape[1] * k)), max(8, round(crop.shape[0] * k))),
                           interpolation=cv2.INTER_AREA).astype(np.float32)
         response = np.abs(cv2.filter2D(grey, -1, NOISE_KERNEL)[1:-1, 1:-1])

@@ -2314,6 +2314,11 @@ MESSAGES_FR = {
         "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
         "supprimez-le d'abord, ou choisissez un autre nom",
     "{} is damaged ({})": "{0} est abîmé ({1})",
+    "{} is damaged (its network's weights are not all numbers)":
+        "{0} est abîmé (les poids de son réseau ne sont pas tous des nombres)",
+    "the network's {} is {}, this classifier's {}": "le poids {0} du réseau est {1}, celui de ce classifieur {2}",
+    "the network has no {}": "le réseau n'a pas de {0}",
+    "the network's {} is no weight of this classifier's export": "{0} du réseau n'est pas un poids de l'export de ce classifieur",
     "a copy of a profile named {} is kept to be restored (mjtable calibrate --restore {}, or Restore on the calibration "
     "page), or removed: choose another name, or restore or remove it first":
         "une copie d'un profil nommé {} est conservée pour être rétablie (mjtable calibrate --restore {}, ou Rétablir sur "

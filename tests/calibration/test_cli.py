@@ -665,11 +665,17 @@ def test_a_crafted_profile_is_refused_at_its_import_not_made_active_to_crash_lat
                                                 "meta": np.frombuffer(json_mod.dumps(m).encode(), np.uint8)})
         return str(tmp_path / file)
     n = len(meta["codes"])
+    key = next(k for k in sorted(arrays) if k.startswith("net0/") and k.endswith(".weight") and arrays[k].ndim == 2)
     for file, says in ((crafted("a.npz", {"sources": ["calibration"] * (n - 1) + [7]}),
                         "a source of its examples is not a word"),
                        (crafted("b.npz", {"created": 1e300}), "its date is not a date"),
                        (crafted("c.npz", {"absent_codes": ["9x"]}), "its absent codes are not tile codes"),
-                       (crafted("e.npz", examples=np.zeros((n,), np.uint8)), "its examples are not tile crops")):
+                       (crafted("e.npz", examples=np.zeros((n,), np.uint8)), "its examples are not tile crops"),
+                       # a weight not a number read every tile as one code at confidence "nan"
+                       (crafted("f.npz", **{key: np.full_like(arrays[key], np.nan)}),
+                        "its network's weights are not all numbers"),
+                       # a weight cut: every reading refused as "made for other classifier weights"
+                       (crafted("g.npz", **{key: arrays[key][:1]}), "is damaged (the network's ")):
         assert main(["calibrate", "--import", file, "--data-dir", d]) == 2, file
         assert says in capsys.readouterr().err, file
     assert [e["name"] for e in profile_mod.ProfileStore(d).list()] == ["Club set"]

@@ -110,12 +110,30 @@ def model_problem(profile: TileSetProfile, shown: str | None = None) -> str | No
                 "calibrate this set again here with its layout photo")
     if profile.network_model != "own" and profile.network_id:
         try:
-            profile.network_classifier()
+            tuned = profile.network_classifier()
         except ProfileError:
             return (f"{shown} was made with another companion network ({profile.network_id}): calibrate this set "
                     "again here with its layout photo")
         except (ModelMissingError, OSError):
             return None
+        return network_problem(profile, tuned, shown)
+    return None
+
+
+def network_problem(profile: TileSetProfile, classifier, shown: str) -> str | None:
+    """Why ``profile``'s fine-tuned network does not fit ``classifier``'s (a weight of another
+    shape, missing or more), in words naming it ``shown``; None when it fits or cannot be told. A
+    trial's file with one weight cut imported and was made active, every reading then refused as
+    "made for other classifier weights"."""
+    from ..classifier import folded_network_weights
+    export = getattr(classifier, "_network_export", None)
+    info = export() if export is not None else None
+    if info is None or not profile.network:
+        return None
+    try:
+        folded_network_weights(profile.network, info)
+    except ValueError as exc:
+        return f"{shown} is damaged ({exc})"
     return None
 
 

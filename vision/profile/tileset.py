@@ -852,6 +852,10 @@ class TileSetProfile:
                 raise ProfileError(f"{name} is damaged (its examples are not tile crops: {examples.shape})")
             if net and {k: v.shape for k, v in net.items()} != {k: v.shape for k, v in net0.items()}:
                 raise ProfileError(f"{name} is damaged (its two networks differ in shape)")
+            # a weight not a number reads every tile as one code at confidence "nan", no tile
+            # marked unsure (a trial's file imported and made active so)
+            if not all(np.isfinite(v).all() for v in (*net.values(), *net0.values()) if v.dtype.kind == "f"):
+                raise ProfileError(f"{name} is damaged (its network's weights are not all numbers)")
             net = net or net0  # saved once when not relearnt
             retired, retired_examples = _retired_of(meta, arrays.get("retired_examples"), examples, name)
             profile = cls(prototypes=None, metric=None, network=net, calibration_network=net0,

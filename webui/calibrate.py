@@ -525,7 +525,8 @@ _LEARNING: list[threading.Thread] = []
 MAX_HAND_TILES = 40
 #: How long the teach route waits for a lesson its page sent with the hand's other tiles (the
 #: review page's corrections: 2.3-2.6 s measured, docs/calibration.md), to say a correction its
-#: guard did not learn; past it the page says nothing more (the lesson goes on in the background).
+#: guard did not learn; past it the page says the lesson is still being checked (it goes on in the
+#: background).
 GUARD_WAIT_S = 8.0
 #: The most pixels a tile's crop may have (one tile, cut by the page from a photo: a few hundred
 #: pixels a side): a crop allowed a whole photo's 40 MP made eight small PNGs decode to 2 GB.
@@ -631,7 +632,11 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
         # can say a correction it did not learn (it said "learns from this hand's 3 corrections")
         thread, outcome = started
         thread.join(GUARD_WAIT_S)
-        if outcome.get("unlearnt"):
+        if thread.is_alive():
+            # not known yet (a busy machine): said so, not left to read as "learnt every one" (a
+            # trial's answer after 8.4 s told a refused correction learnt)
+            answer["checking"] = True
+        elif outcome.get("unlearnt"):
             answer["unlearnt"] = list(outcome["unlearnt"])
             answer["spread_to"] = list(outcome.get("spread_to") or [])
     return answer

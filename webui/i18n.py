@@ -43,6 +43,8 @@ FR = {
         "La photo a du grain (le bruit d'une lumière faible) : des tuiles peuvent manquer ou être mal lues. Vérifiez chaque tuile, ou reprenez-la avec plus de lumière.",
     "The photo's edge cuts some tiles: part of their faces is outside it, so they may be misread. Check each tile, or take the photo again with the whole tiles in it.":
         "Le bord de la photo coupe des tuiles : une partie de leur face est hors de la photo, elles peuvent donc être mal lues. Vérifiez chaque tuile, ou reprenez la photo avec les tuiles entières dedans.",
+    "Your tile set “{name}” is learning this hand's {n} correction(s) in the background (the machine is busy); a correction that would make other tiles of this photo read wrongly is left out.":
+        "Votre jeu de tuiles « {name} » apprend en arrière-plan les {n} correction(s) de cette main (la machine est occupée) ; une correction qui ferait mal lire d'autres tuiles de cette photo est écartée.",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
@@ -115,7 +117,7 @@ FR = {
         "Les scores font plus que zéro au total : ce qui est reçu au-delà de ce qui est payé vient du pot.",
     "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
     "Your tile set “{name}” learns from this hand's {n} correction(s).":
-        "Votre jeu de tuiles « {name} » apprend des {n} correction(s) de cette main.",
+        "Votre jeu de tuiles « {name} » apprend de cette main ({n} correction(s)).",
     "Taken back from your tile set “{name}”.": "Repris à votre jeu de tuiles « {name} ».",
     "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.":
         "Il n'en apprend pas {tiles} : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues ainsi.",
@@ -2006,6 +2008,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.",
             "a change undone", "a change redone", "Undo", "Redo", "Undo: {change}", "Redo: {change}",
             "Undone: {change}", "Redone: {change}",
             "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”.",
+            "Your tile set “{name}” is learning this hand's {n} correction(s) in the background (the machine is busy); a correction that would make other tiles of this photo read wrongly is left out.",
             "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
             "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.",
             "{n} tile(s) marked ? may be so too: correct them if they are.", "They are {code}",

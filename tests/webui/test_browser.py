@@ -1057,6 +1057,22 @@ def test_a_correction_not_learnt_is_said_beside_the_hand(server, browser, app, m
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_a_correction_not_yet_checked_is_not_said_learnt(server, browser, app, monkeypatch):
+    """A busy machine's lesson outlasted the server's wait: the note said "learns from this hand's
+    2 corrections" of a lesson that refused one."""
+    from webui import calibrate
+    active_profile(app, monkeypatch)
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, *a, **k: {
+        "learning": True, "profile": "club set", "key": key, "tiles": 1, "checking": True})
+    test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
+    browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    note = browser.find_element(By.ID, "taught-note")
+    wait(browser).until(lambda _: note.text)
+    assert note.text.startswith("Your tile set “club set” is learning this hand's 1 correction in the background "
+                                "(the machine is busy)"), note.text
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_the_tiles_a_refused_correction_would_spread_to_are_marked_and_corrected_in_one_tap(server, browser, app,
                                                                                                 monkeypatch):
     """Correcting the first of three 7s read 6s was refused by the guard (the other two, left as

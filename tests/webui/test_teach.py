@@ -170,6 +170,33 @@ def test_a_correction_its_guard_does_not_learn_is_said_in_the_answer(app, client
     calibrate.wait_for_learning(10)
 
 
+def test_a_guarded_lesson_not_checked_in_time_is_said_to_be_checking(app, client, monkeypatch):
+    """A busy machine's lesson outlasted the wait: the answer had no ``unlearnt``, and the page
+    said "learns from this hand's 2 corrections" of a lesson that refused one."""
+    import threading
+    from types import SimpleNamespace
+
+    from vision import calibration
+    from webui import calibrate
+    draft, _ = _photo_draft(app, [_tile("4m", 0), _tile("2m", 1)])
+    monkeypatch.setattr(calibrate, "_learning_profile", lambda data_dir, name=None: SimpleNamespace(name="club set",
+                                                                                                    created=1.0))
+    monkeypatch.setattr(calibration, "learning_cuts", lambda image, boxes, reader=None: ([None] * len(boxes), None))
+    monkeypatch.setattr(calibration, "reading_of", lambda image, boxes, reader=None: (lambda profile: ["1m"]))
+    monkeypatch.setattr(calibrate, "GUARD_WAIT_S", 0.05)
+    release = threading.Event()
+
+    def learn(data_dir, key, crops, codes, others=None, **kw):
+        release.wait(10)
+        return {"profile": "club set", "key": key, "tiles": 0, "unlearnt": ["7s"], "spread_to": []}
+    monkeypatch.setattr(calibrate, "learn_recorded_hand", learn)
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["1"], "code": ["7s"], "other": ["0"]}, headers=headers)
+    release.set()
+    assert r.status_code == 202 and r.get_json()["checking"] is True and "unlearnt" not in r.get_json()
+    calibrate.wait_for_learning(10)
+
+
 def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, monkeypatch):
     """Deleting a hand makes the profile forget what its draft taught; "Restore this hand" put the
     hand back without its tiles, so the profile lost them for good. A lesson guarded by the hand's

@@ -841,6 +841,10 @@
     note.textContent = none
       ? tr("Your tile set “{name}” does not learn from this hand's correction(s): other tiles of this photo, left as read, would then be read as {tiles}.",
         { name: done.profile, n: fixed.length, tiles: done.unlearnt.map(tileName).join(", ") })
+      // the server's wait ended before the lesson was checked (a busy machine): "learns" would claim it
+      : fixed.length && done.checking
+      ? tr("Your tile set “{name}” is learning this hand's {n} correction(s) in the background (the machine is busy); a correction that would make other tiles of this photo read wrongly is left out.",
+        { name: done.profile, n: fixed.length })
       : fixed.length
       ? tr("Your tile set “{name}” learns from this hand's {n} correction(s).", { name: done.profile, n: fixed.length }) + unlearnt
       : before ? tr("Taken back from your tile set “{name}”.", { name: done.profile }) : "";

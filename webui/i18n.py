@@ -116,6 +116,7 @@ FR = {
     "The scores add up to more than zero: what is received beyond what is paid comes from the pot.":
         "Les scores font plus que zéro au total : ce qui est reçu au-delà de ce qui est payé vient du pot.",
     "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
+    "now named “{name}”": "désormais nommé « {name} »",
     "Your tile set “{name}” learns from this hand's {n} correction(s).":
         "Votre jeu de tuiles « {name} » apprend de cette main ({n} correction(s)).",
     "Taken back from your tile set “{name}”.": "Repris à votre jeu de tuiles « {name} ».",

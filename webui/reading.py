@@ -98,6 +98,10 @@ def read(photo: images.Photo, *, rules: str | None, context: dict | None, option
         raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
     if problem:
         result.setdefault("reading", {}).setdefault("warnings", []).append(problem)
+    if profile is not None and result.get("profile"):
+        # when it was made: the profile is found by it once renamed (a draft read with one renamed
+        # since said it was deleted, and its corrections taught whichever profile was active)
+        result["profile_created"] = profile.created
     said = result.setdefault("reading", {}).setdefault("warnings", [])
     if photo.damage and photo.damage not in said:
         said.insert(0, photo.damage)

@@ -127,6 +127,22 @@ def _profile_saved(name: str | None) -> bool:
         return False
 
 
+def read_profile_now(reading: dict | None) -> tuple[str, object] | None:
+    """Where the tile-set profile a photo was read with is now (``calibrate.lesson_home``: saved
+    under its name as it is now, or its copy kept when a new calibration replaced it), by when it
+    was made; None when it is neither, or the reading gives no date (read before it was kept)."""
+    from flask import current_app
+
+    from vision.profile import ProfileError
+    name, created = (reading or {}).get("profile"), (reading or {}).get("profile_created")
+    if not name or not isinstance(created, (int, float)):
+        return None
+    try:
+        return calibrate.lesson_home(current_app.config.get("DATA_DIR"), name, float(created))
+    except (ProfileError, OSError, ValueError):
+        return None
+
+
 def _round_winds(game: dict | None, *deals) -> list[str]:
     """The round winds the page offers: a game's own rounds (a riichi game's hand put in a West
     round went on there), and the round of a recorded hand opened again, whatever it is (left out,
@@ -242,6 +258,7 @@ def _page(draft=None):
         # is then taken back (the page, starting from none, took the two for the same)
         taught=drafts.kept_lesson(store, draft["id"])[0] if draft else [],
         read_profile_saved=_profile_saved((draft["reading"] or {}).get("profile") if draft else None),
+        read_profile_now=read_profile_now(draft["reading"]) if draft else None,
         unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
         dora_photo=dora_read(draft["reading"]) if draft and not recorded else [],
         false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),
@@ -477,8 +494,14 @@ def teach(draft_id):
     where = {}
     if drafts.kept_lesson(store, draft["id"])[0]:
         home = calibrate.lesson_home(current_app.config.get("DATA_DIR"), *drafts.lesson_profile(store, draft["id"]))
-        if home is not None:
-            where = {"kept_made_at": home[1]} if home[0] == "kept" else {"profile_name": home[1]}
+    else:
+        # a first lesson teaches the profile the photo was read with, renamed or not, while it is
+        # kept: another set made active since never read the photo's tiles
+        home = read_profile_now(draft["reading"])
+        # its copy kept after a new calibration of its name: that one, active, learns instead
+        home = home if home is not None and home[0] == "saved" else None
+    if home is not None:
+        where = {"kept_made_at": home[1]} if home[0] == "kept" else {"profile_name": home[1]}
     done = teaching.teach_draft_tiles(store, draft, request.form.getlist("tile"), request.form.getlist("code"),
                                       others=request.form.getlist("other"), **where)
     if done is None:

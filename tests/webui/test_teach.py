@@ -454,3 +454,38 @@ def test_a_lesson_spreading_to_many_tiles_marks_none():
     guarding = [1, 2, 3, 4, 5]
     assert len(teaching.suspects([[k, "6m"] for k in range(3)], guarding, read, ["0"], ["6m"])) == 3
     assert teaching.suspects([[k, "6m"] for k in range(4)], guarding, read, ["0"], ["6m"]) == []
+
+
+def test_a_photo_read_with_a_profile_renamed_since_names_it_and_teaches_it(app, client, monkeypatch):
+    # renamed after the photo was read, the profile was said deleted on the hand's page, and the
+    # hand's corrections taught whichever profile was made active since, which never read it
+    import cv2
+
+    from tests.calibration.helpers import code_crop, quick_finetune
+    from vision.profile import ProfileStore, TileSetProfile
+    from webui import calibrate
+    from webui.store import Store, connect
+    quick_finetune(monkeypatch)
+    store = ProfileStore(app.config["DATA_DIR"])
+    club = TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="club set")
+    store.save_new(club)
+    store.save_new(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("3m"), "3m")], name="other set"))
+    jpeg = cv2.imencode(".jpg", np.full((300, 900, 3), 200, np.uint8))[1].tobytes()
+    drafts_store = Store(connect(app.config["DATABASE"]))
+    draft = drafts_store.create_draft({"jpeg": jpeg, "width": 900, "height": 300},
+                                      {"tiles": [_tile("1m", 0), _tile("2m", 1)], "hand": None, "reading": {},
+                                       "profile": "club set", "profile_created": club.created})
+    store.rename("club set", "Thursday set")
+    store.activate("other set")
+    html = client.get(f"/review/{draft}?lang=en").get_data(as_text=True)
+    assert '<span id="read-profile-renamed">(now named “Thursday set”)</span>' in html and "read-profile-gone" not in html
+    taught = []
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
+                        **k: taught.append(profile_name) or {"learning": True, "key": key, "profile": profile_name})
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    assert client.post(f"/review/{draft}/teach", data={"tile": ["1"], "code": ["3m"]}, headers=headers).status_code == 202
+    assert taught == ["Thursday set"]
+    # deleted since: said so, and the active profile learns, as before
+    store.remove("Thursday set")
+    html = client.get(f"/review/{draft}?lang=en").get_data(as_text=True)
+    assert "read-profile-gone" in html and "read-profile-renamed" not in html

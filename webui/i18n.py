@@ -417,8 +417,8 @@ FR = {
     "those it read right there and took no other tile for": "celles qu'il y a lues juste et pour lesquelles il n'a pris aucune autre tuile",
     "the built-in reader read your layout photo well, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})":
         "le lecteur intégré a bien lu votre photo de disposition : il garde le dernier mot sur {laid} des {known} sortes de tuiles posées ({which})",
-    "the built-in reader read your layout photo poorly, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})":
-        "le lecteur intégré a mal lu votre photo de disposition : il garde le dernier mot sur {laid} des {known} sortes de tuiles posées ({which})",
+    "the built-in reader misread part of your layout photo, so it keeps the last word on {laid} of the {known} kinds of tile laid out ({which})":
+        "le lecteur intégré a mal lu une partie de votre photo de disposition : il garde le dernier mot sur {laid} des {known} sortes de tuiles posées ({which})",
     ", and on the {n} the layout has no example of ({what})": ", et sur les {n} dont la disposition n'a pas d'exemple ({what})",
     ": where it reads a tile of those kinds with {sure} certainty or more, its reading stands; your profile reads the rest. Correcting such a reading ends that trust in its kind.":
         " : là où il lit une tuile de ces sortes avec une certitude de {sure} ou plus, sa lecture l'emporte ; votre profil lit le reste. Corriger une telle lecture met fin à cette confiance pour sa sorte.",
@@ -2562,6 +2562,7 @@ MESSAGES_FR = {
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",
     "profile name {} has no letters or digits": "le nom de profil {0} n'a ni lettre ni chiffre",
+    "the profile name is empty: give it letters or digits": "le nom de profil est vide : donnez-lui des lettres ou des chiffres",
     "the profile name has {} characters: at most {}": "le nom de profil a {} caractères : {} au plus",
     "no profile named {} (see mjtable calibrate --list)": "aucun profil nommé {0} (voir mjtable calibrate --list)",
     "no profile named {}": "aucun profil nommé {0}",

@@ -149,7 +149,7 @@ def test_trust_in_every_kind_after_tiles_read_otherwise_says_why(photo, tmp_path
 @pytest.mark.parametrize("familiar, says", [(True, "read your layout photo well, so it keeps the last word on 2 of "
                                                    "the 34 kinds of tile laid out (all but 32, which it read surely "
                                                    "where another kind lay)"),
-                                             (False, "read your layout photo poorly, so it keeps the last word on 2 of "
+                                             (False, "misread part of your layout photo, so it keeps the last word on 2 of "
                                                      "the 34 kinds of tile laid out (those it read right there and took "
                                                      "no other tile for)")])
 def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate, capsys, monkeypatch, familiar,
@@ -404,7 +404,7 @@ def test_a_profile_name_is_checked_wherever_it_is_given(photo, tmp_path, fake_ca
     # by an import, kept whole by a rename and saved whole by a calibration; `--deactivate --name X`
     # deactivated whatever was active
     d, out = _club_set_exported(photo, tmp_path, capsys)
-    for argv, says in ((["--import", str(out), "--name", " "], "profile name '' has no letters or digits"),
+    for argv, says in ((["--import", str(out), "--name", " "], "the profile name is empty: give it letters or digits"),
                        (["--import", str(out), "--name", "x" * 61], "the profile name has 61 characters: at most 60"),
                        (["--rename", "club set", "y" * 70], "the profile name has 70 characters: at most 60"),
                        ([str(photo), "--name", "z" * 61, "--yes"], "the profile name has 61 characters: at most 60"),

@@ -36,6 +36,9 @@ def slugify(name: str) -> str:
     bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     slug = re.sub(r"[\W_]+", "-", bare.strip().casefold()).strip("-")
     if not slug:
+        # a name of spaces only was told "profile name '' has no letters or digits"
+        if not name.strip():
+            raise ProfileError("the profile name is empty: give it letters or digits")
         raise ProfileError(f"profile name {name!r} has no letters or digits")
     return slug[:60]
 

@@ -1164,21 +1164,27 @@ def tiles_softness(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLU
     times ``scale``, as reads give them), each cut from ``image`` and scaled so that its shorter
     side is ``side`` pixels: how out of focus the photo is at the tiles' own scale, whatever its
     size. None for fewer than ``least`` boxes (too few tiles to judge the photo by)."""
-    if image.size == 0:
-        return None
-    h, w = image.shape[:2]
     values = []
-    for x1, y1, x2, y2 in boxes:
-        x1, y1 = max(0, int(x1 / scale)), max(0, int(y1 / scale))
-        x2, y2 = min(w, int(x2 / scale)), min(h, int(y2 / scale))
-        if min(x2 - x1, y2 - y1) < 4:
-            continue
-        # each crop turned grey alone: a 12-MP photo turned whole cost 4 ms, its tiles 1
-        crop = image[y1:y2, x1:x2] if image.ndim == 2 else cv2.cvtColor(image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
+    for crop in grey_crops(image, boxes, scale, 4):
         k = side / min(crop.shape)
         values.append(softness(cv2.resize(crop, (max(4, round(crop.shape[1] * k)), max(4, round(crop.shape[0] * k))),
                                           interpolation=cv2.INTER_AREA)))
     return float(np.median(values)) if len(values) >= least else None
+
+
+def grey_crops(image: np.ndarray, boxes, scale: float, least_side: int):
+    """The crops of ``boxes`` (x1, y1, x2, y2 in pixels of ``image`` times ``scale``) in grey, those
+    at least ``least_side`` pixels on their shorter side within the picture."""
+    if image.size == 0:
+        return
+    h, w = image.shape[:2]
+    for x1, y1, x2, y2 in boxes:
+        x1, y1 = max(0, int(x1 / scale)), max(0, int(y1 / scale))
+        x2, y2 = min(w, int(x2 / scale)), min(h, int(y2 / scale))
+        if min(x2 - x1, y2 - y1) < least_side:
+            continue
+        # each crop turned grey alone: a 12-MP photo turned whole cost 4 ms, its tiles 1
+        yield image[y1:y2, x1:x2] if image.ndim == 2 else cv2.cvtColor(image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
 
 
 #: The difference of two Laplacians, whose response to a face's smooth shading and straight
@@ -1193,16 +1199,8 @@ def tiles_noise(image: np.ndarray, boxes, scale: float = 1.0, side: int = NOISE_
     spread of its grey levels (``NOISE_WARN``), each cut and brought down so that its shorter side
     is at most ``side`` px (the noise at the scale the tiles are read at, whatever the photo's
     size). None for fewer than ``least`` boxes."""
-    if image.size == 0:
-        return None
-    h, w = image.shape[:2]
     values = []
-    for x1, y1, x2, y2 in boxes:
-        x1, y1 = max(0, int(x1 / scale)), max(0, int(y1 / scale))
-        x2, y2 = min(w, int(x2 / scale)), min(h, int(y2 / scale))
-        if min(x2 - x1, y2 - y1) < 8:
-            continue
-        crop = image[y1:y2, x1:x2] if image.ndim == 2 else cv2.cvtColor(image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
+    for crop in grey_crops(image, boxes, scale, 8):
         # brought down, never up: an enlarged face's noise is smoothed away (a 40-px face read a third
         # of its noise at 48 px)
         k = min(1.0, side / min(crop.shape))

@@ -122,8 +122,8 @@ FR = {
     "Taken back from your tile set “{name}”.": "Repris à votre jeu de tuiles « {name} ».",
     "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.":
         "Il n'en apprend pas {tiles} : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues ainsi.",
-    "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.":
-        "{n} tuile(s) corrigée(s) couchée(s) sur le côté dans la photo : votre jeu de tuiles n'apprend que des tuiles droites.",
+    "{n} corrected tile(s) read as lying sideways (half hidden, or seen at a slant, perhaps): your tile set learns only from tiles read upright.":
+        "{n} tuile(s) corrigée(s) lue(s) couchée(s) sur le côté (à demi cachée(s), ou vue(s) de biais, peut-être) : votre jeu de tuiles n'apprend que des tuiles lues droites.",
     "{n} tile(s) marked ? may be so too: correct them if they are.":
         "{n} tuile(s) marquée(s) ? le sont peut-être aussi : corrigez-les si c'est le cas.",
     "They are {code}": "Ce sont des {code}",
@@ -2011,7 +2011,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.",
             "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”.",
             "Your tile set “{name}” is learning this hand's {n} correction(s) in the background (the machine is busy); a correction that would make other tiles of this photo read wrongly is left out.",
             "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
-            "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.",
+            "{n} corrected tile(s) read as lying sideways (half hidden, or seen at a slant, perhaps): your tile set learns only from tiles read upright.",
             "{n} tile(s) marked ? may be so too: correct them if they are.", "They are {code}",
             "★ stays on the {star} read from the photo. If the {added} you added won, make it the winning tile:",
             "★ on the {tile}", "This hand's changes could not be saved: {why}",

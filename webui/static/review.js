@@ -813,7 +813,7 @@
       // as corrected ("3 corrected tiles lying sideways" of a hand where two upright ones were)
       const n = placedReads().filter(([read, t]) => read.sideways && !read.face_down && read.code !== t.code
         && !(t.low && decoded.has(t.src))).length;
-      untaught.textContent = n ? tr("{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.", { n }) : "";
+      untaught.textContent = n ? tr("{n} corrected tile(s) read as lying sideways (half hidden, or seen at a slant, perhaps): your tile set learns only from tiles read upright.", { n }) : "";
       untaught.hidden = !n;
     }
     const tiles = photographed();

@@ -3740,9 +3740,9 @@ MESSAGES_FR = {
     "{} tile(s) ({}) lie apart from every group and were left out: check for a missing tile nearby, or keep other tiles out of the photo":
         "{0} tuile(s) ({1}) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
         "côté, ou gardez les autres tuiles hors de la photo",
-    "{} tile(s) had their sideways flag set from their shape in the row (the reader judged it against the photo's edges)":
-        "{0} tuile(s) dite(s) couchée(s) d'après la forme dans la rangée (le lecteur en jugeait d'après les "
-        "bords de la photo)",
+    "{} tile(s) taken as lying sideways or upright by their shape beside the other tiles of their row, not as first read: check the melds they are in":
+        "{0} tuile(s) jugée(s) couchée(s) ou droite(s) d'après leur forme à côté des autres tuiles de leur rangée, "
+        "et non comme lue(s) d'abord : vérifiez les combinaisons où elles sont",
     "{} tile(s) show a face no tile code names (a joker, or a tile of another game): left out of the hand; if one belongs to it, add its tile":
         "{0} tuile(s) montrent une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu) : laissées "
         "hors de la main ; si l'une en fait partie, ajoutez sa tuile",

@@ -594,8 +594,8 @@ def test_a_reason_made_of_several_messages_is_french_throughout(app):
             "3 tuiles (face cachée, face cachée, 3p) à l'écart")
         assert i18n.msg("no credible winning hand among the 4 most probable readings; as read: more than four tiles of "
                         "5p").endswith("telle que lue : plus de quatre tuiles de 5p")
-        assert i18n.msg("1 tile(s) had their sideways flag set from their shape in the row (the reader judged it "
-                        "against the photo's edges)").startswith("1 tuile dite couchée")
+        assert i18n.msg("1 tile(s) taken as lying sideways or upright by their shape beside the other tiles of "
+                        "their row, not as first read: check the melds they are in").startswith("1 tuile jugée couchée")
         merged = _merged_warnings([
             "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
             "little apart at the right, or correct it",

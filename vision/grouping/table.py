@@ -162,8 +162,9 @@ def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:
     d_glob = best[1]
     tiles, corrected, zs = sideways_from_shapes(tiles, geos, d_glob)
     if corrected:
-        warnings.append(f"{corrected} tile(s) had their sideways flag set from their shape in the row "
-                        "(the reader judged it against the photo's edges)")
+        # in a player's words (a trial read "sideways flag ... the photo's edges" as jargon)
+        warnings.append(f"{corrected} tile(s) taken as lying sideways or upright by their shape beside the "
+                        "other tiles of their row, not as first read: check the melds they are in")
     for g, t in zip(geos, tiles):
         measure(g, t, d_glob)
     unit = sorted(g.width for g in geos)[len(geos) // 2]

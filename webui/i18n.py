@@ -3741,8 +3741,8 @@ MESSAGES_FR = {
         "{0} tuile(s) ({1}) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
         "côté, ou gardez les autres tuiles hors de la photo",
     "{} tile(s) taken as lying sideways or upright by their shape beside the other tiles of their row, not as first read: check the melds they are in":
-        "{0} tuile(s) jugée(s) couchée(s) ou droite(s) d'après leur forme à côté des autres tuiles de leur rangée, "
-        "et non comme lue(s) d'abord : vérifiez les combinaisons où elles sont",
+        "{0} tuile(s) jugée(s) couchée(s) ou droite(s) d'après la forme, à côté des autres tuiles de la rangée, "
+        "et non selon la première lecture : vérifiez les combinaisons concernées",
     "{} tile(s) show a face no tile code names (a joker, or a tile of another game): left out of the hand; if one belongs to it, add its tile":
         "{0} tuile(s) montrent une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu) : laissées "
         "hors de la main ; si l'une en fait partie, ajoutez sa tuile",

@@ -44,6 +44,12 @@ DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brigh
 #: Said of a photo too bright to be read surely (``vision.reader.WASHED_WARN_P1``)
 WASHED_PHOTO = ("the photo is washed out (too bright: the tiles' ink is faint): tiles may be missed or misread; take "
                 "it again with less light, out of direct sun or without the flash")
+#: Said of a photo of which no hand was rebuilt, where tiles at its edge, mostly outside it, were
+#: left out by the reader (``vision.types.TileReads.edge_left_out``): a trial's winning tile half
+#: outside the photo was dropped, and only "found 13 tiles" said
+EDGE_LEFT_OUT_ONE = ("a tile at the photo's edge, mostly outside it, was left out: take the photo again with the whole "
+                     "hand in it")
+EDGE_LEFT_OUT = "{} tiles at the photo's edge, mostly outside it, were left out: take the photo again with the whole hand in it"
 #: Said of a photo whose tiles' faces are grainy (``vision.reader.NOISE_WARN``)
 NOISY_PHOTO = ("the photo is grainy (noise from dim light): tiles may be missed or misread; take it again in more "
                "light (a lamp, or the phone's flash)")
@@ -111,6 +117,9 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
         out["reading"]["warnings"].insert(0, WASHED_PHOTO)
     if getattr(tiles, "noisy", False) and not getattr(tiles, "dark", False):    # the dark one's says more light
         out["reading"]["warnings"].insert(0, NOISY_PHOTO)
+    left_out = getattr(tiles, "edge_left_out", 0)
+    if left_out and out["notation"] is None:
+        out["reading"]["warnings"].append(EDGE_LEFT_OUT_ONE if left_out == 1 else EDGE_LEFT_OUT.format(left_out))
     if damage:      # first: the tiles' own warnings may come from the damaged part
         out["reading"]["warnings"].insert(0, damage)
     out["profile"] = getattr(profile, "name", None)

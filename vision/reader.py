@@ -481,7 +481,8 @@ class TileReader:
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
             return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark, reads.blurred,
-                                                         reads.screen, washed=reads.washed, noisy=reads.noisy)
+                                                         reads.screen, washed=reads.washed, noisy=reads.noisy,
+                                                         edge_left_out=reads.edge_left_out)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -505,7 +506,8 @@ class TileReader:
         dx, dy = x0 * decoded.scale, y0 * decoded.scale
         return TileReads([shifted_read(r, dx, dy) for r in reads], reads.damage,
                          photo_frame(decoded.image, decoded.scale), reads.dark, reads.blurred,
-                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale), washed=reads.washed, noisy=reads.noisy)
+                         (dx, dy, x1 * decoded.scale, y1 * decoded.scale), washed=reads.washed, noisy=reads.noisy,
+                         edge_left_out=reads.edge_left_out)
 
     def _read_decoded(self, decoded: DecodedImage, t0: float, timings: dict | None, embeddings: bool, profile,
                       turn: bool, to_beat: int | None = None) -> TileReads:
@@ -574,23 +576,32 @@ class TileReader:
             reads = with_other_backs(kept, not_kept, self.config.second_backs_overlap)
         reads = without_small_reads(reads, self.config.small_read_share, sure=self.config.small_read_sure)
         reads = without_nested_reads(reads, self.config.nested_share)
+        edge_left_out = 0
         if profile is None:
             reads = without_unsure_elongated_reads(reads, self.config.elongated_share, self.config.elongated_floor)
+            faces = sum(not r.face_down for r in reads)
             reads = without_unsure_edge_reads(reads, self.config.edge_floor, self.config.edge_px * scale,
                                               src.shape[1] * scale, src.shape[0] * scale)
             reads = without_edge_slivers(reads, self.config.edge_sliver_share, self.config.edge_px * scale,
                                          src.shape[1] * scale, src.shape[0] * scale)
+            # said when no hand comes of the rest (a trial's winning tile half outside the photo was
+            # left out, and only "found 13 tiles" said)
+            edge_left_out = faces - sum(not r.face_down for r in reads)
         if self.face_up is not None:
             t_up = time.perf_counter()
             reads = with_face_up(reads, src, scale, self.classifier, self.face_up, known=sight)
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
-                reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
-        return self._timed(self._photo_reads(reads, decoded, dark, washed), timings, spent, t0, t1)
+                upright = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
+                edge_left_out = edge_left_out if upright is reads else 0     # another reading's edges
+                reads = upright
+        return self._timed(self._photo_reads(reads, decoded, dark, washed, edge_left_out), timings, spent, t0, t1)
 
-    def _photo_reads(self, reads: list[TileRead], decoded, dark: bool, washed: bool = False) -> TileReads:
+    def _photo_reads(self, reads: list[TileRead], decoded, dark: bool, washed: bool = False,
+                     edge_left_out: int = 0) -> TileReads:
         """``reads`` of the ``decoded`` photo, with what is known of the photo as a whole: its
-        decoding's damage, its frame, whether it was too dark, washed out or is out of focus."""
+        decoding's damage, its frame, whether it was too dark, washed out or is out of focus, and
+        how many face-up reads at its edge were left out (``EDGE_FLOOR``, ``EDGE_SLIVER_SHARE``)."""
         # backs too: a photo blurred enough reads some of its faces as backs (a rendered hand of
         # 16 tiles blurred by 4 px at 640 px: 3 faces and 3 backs read)
         soft = tiles_softness(decoded.image, [r.box for r in reads], decoded.scale)
@@ -599,7 +610,8 @@ class TileReader:
         grain = None if self.config.noise_warn is None else \
             tiles_noise(decoded.image, [r.box for r in reads if not r.face_down], decoded.scale)
         return TileReads(reads, decoded.damage, photo_frame(decoded.image, decoded.scale), dark, blurred,
-                         washed=washed, noisy=grain is not None and grain >= self.config.noise_warn)
+                         washed=washed, noisy=grain is not None and grain >= self.config.noise_warn,
+                         edge_left_out=edge_left_out)
 
     @staticmethod
     def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:

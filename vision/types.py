@@ -60,14 +60,16 @@ class TileReads(list):
     the photo it shows (x0, y0, x1, y1 in the reads' pixels) was read alone
     (``vision.reader.screen_photo``), else None; ``washed``: the photo was washed out, too bright
     (``vision.reader.WASHED_WARN_P1``); ``noisy``: its tiles' faces are grainy, as a phone's
-    photo in dim light (``vision.reader.NOISE_WARN``)."""
+    photo in dim light (``vision.reader.NOISE_WARN``); ``edge_left_out``: how many face-up reads at
+    its edge, mostly outside it, were left out (``vision.reader.EDGE_FLOOR``, ``EDGE_SLIVER_SHARE``)."""
 
     def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None,
                  dark: bool = False, blurred: bool = False, screen: tuple[float, float, float, float] | None = None,
-                 washed: bool = False, noisy: bool = False):
+                 washed: bool = False, noisy: bool = False, edge_left_out: int = 0):
         super().__init__(reads)
         self.washed = washed
         self.noisy = noisy
+        self.edge_left_out = edge_left_out
         self.damage = damage
         self.frame = frame
         self.dark = dark

@@ -2674,6 +2674,12 @@ MESSAGES_FR = {
     "winning tile, they pay it all: name the discarder (002 §3.3.9)":
         "le donneur de l'écart n'est pas nommé : la main est partagée avec le joueur responsable ; si le "
         "joueur responsable a écarté la tuile gagnante, il la paie entière : nommez le donneur de l'écart (002 §3.3.9)",
+    "a tile at the photo's edge, mostly outside it, was left out: take the photo again with the whole hand in it":
+        "une tuile au bord de la photo, presque entièrement hors d'elle, a été écartée : reprenez la photo avec toute "
+        "la main dedans",
+    "{} tiles at the photo's edge, mostly outside it, were left out: take the photo again with the whole hand in it":
+        "{0} tuiles au bord de la photo, presque entièrement hors d'elle, ont été écartées : reprenez la photo avec "
+        "toute la main dedans",
     "the photo is grainy (noise from dim light): tiles may be missed or misread; take it again in more light (a lamp, "
     "or the phone's flash)":
         "la photo a du grain (le bruit d'une lumière faible) : des tuiles peuvent manquer ou être mal lues ; reprenez-la "

@@ -286,6 +286,20 @@ def test_a_washed_out_photo_is_said_so(monkeypatch):
     assert pipeline.WASHED_PHOTO not in pipeline.read_photo(b"any")["reading"]["warnings"]
 
 
+def test_tiles_left_out_at_the_photos_edge_are_said_where_no_hand_was_rebuilt(monkeypatch):
+    # a trial's winning tile half outside the photo was dropped by the reader, and only "found 13
+    # tiles" said
+    import mjtable.pipeline as pipeline
+    import vision
+    from vision.types import TileReads
+    for left_out, said in ((1, pipeline.EDGE_LEFT_OUT_ONE), (2, pipeline.EDGE_LEFT_OUT.format(2))):
+        monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([], edge_left_out=left_out))
+        assert said in pipeline.read_photo(b"any")["reading"]["warnings"]
+    assert pipeline.EDGE_LEFT_OUT_ONE.startswith("a tile at the photo's edge, mostly outside it, was left out")
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([]))
+    assert not any("left out" in w for w in pipeline.read_photo(b"any")["reading"]["warnings"])
+
+
 def test_a_strip_too_narrow_to_read_is_refused_as_the_web_app_refuses_it():
     # a 40000 × 16 PNG stopped `mjtable read` with a traceback from the detector's resize
     data = cv2.imencode(".png", np.zeros((16, 40000, 3), np.uint8))[1].tobytes()

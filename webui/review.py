@@ -127,6 +127,15 @@ def _profile_saved(name: str | None) -> bool:
         return False
 
 
+def _read_profile_fate(reading: dict | None) -> dict:
+    """What the page says of the tile-set profile a photo was read with: still saved under its
+    name (``read_profile_saved``), else its name now where it was renamed (``read_profile_renamed``:
+    the profiles are looked through only then)."""
+    saved = _profile_saved((reading or {}).get("profile"))
+    home = None if saved else read_profile_now(reading)
+    return {"read_profile_saved": saved, "read_profile_renamed": home[1] if home and home[0] == "saved" else None}
+
+
 def read_profile_now(reading: dict | None) -> tuple[str, object] | None:
     """Where the tile-set profile a photo was read with is now (``calibrate.lesson_home``: saved
     under its name as it is now, or its copy kept when a new calibration replaced it), by when it
@@ -257,8 +266,7 @@ def _page(draft=None):
         # what this draft's corrections last taught: after a reload, a correction set back by hand
         # is then taken back (the page, starting from none, took the two for the same)
         taught=drafts.kept_lesson(store, draft["id"])[0] if draft else [],
-        read_profile_saved=_profile_saved((draft["reading"] or {}).get("profile") if draft else None),
-        read_profile_now=read_profile_now(draft["reading"]) if draft else None,
+        **_read_profile_fate(draft["reading"] if draft else None),
         unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
         dora_photo=dora_read(draft["reading"]) if draft and not recorded else [],
         false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),

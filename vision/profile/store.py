@@ -113,22 +113,27 @@ def model_problem(profile: TileSetProfile, shown: str | None = None) -> str | No
                 "calibrate this set again here with its layout photo")
     if profile.network_model != "own" and profile.network_id:
         try:
-            tuned = profile.network_classifier()
+            profile.network_classifier()
         except ProfileError:
             return (f"{shown} was made with another companion network ({profile.network_id}): calibrate this set "
                     "again here with its layout photo")
         except (ModelMissingError, OSError):
             return None
-        return network_problem(profile, tuned, shown)
     return None
 
 
-def network_problem(profile: TileSetProfile, classifier, shown: str) -> str | None:
-    """Why ``profile``'s fine-tuned network does not fit ``classifier``'s (a weight of another
-    shape, missing or more), in words naming it ``shown``; None when it fits or cannot be told. A
-    trial's file with one weight cut imported and was made active, every reading then refused as
-    "made for other classifier weights"."""
+def network_problem(profile: TileSetProfile, shown: str) -> str | None:
+    """Why ``profile``'s fine-tuned network does not fit the installed one it was tuned from (a
+    weight of another shape, missing or more), in words naming it ``shown``; None when it fits or
+    cannot be told. Asked of a file imported only (a profile made here fits): a trial's file with
+    one weight cut imported and was made active, every reading then refused as "made for other
+    classifier weights"."""
     from ..classifier import folded_network_weights
+    from ..errors import ModelMissingError
+    try:
+        classifier = profile.network_classifier()
+    except (ProfileError, ModelMissingError, OSError):     # said by model_problem, or by reading
+        return None
     export = getattr(classifier, "_network_export", None)
     info = export() if export is not None else None
     if info is None or not profile.network:
@@ -384,7 +389,7 @@ class ProfileStore:
         finally:
             tmp.unlink(missing_ok=True)
         if model_id is None:         # checked against the models this mjtable reads with
-            problem = model_problem(profile, shown)
+            problem = model_problem(profile, shown) or network_problem(profile, shown)
             if problem:
                 raise ProfileError(problem)
         elif model_id and profile.model_id and profile.model_id != model_id:

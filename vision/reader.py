@@ -525,8 +525,7 @@ class TileReader:
         if to_beat is not None:
             # a reading tried in case it beats another (a photo turned a quarter): none of its
             # tiles is read when it cannot (a dark, noisy photo's two turns took 16 of its 17 s)
-            found = self._detect(self.second_detector, src, spent, like=first[0] if self.config.second_look == "shared"
-                                 else None) if self.second_detector is not None else None
+            found = self._second_found(src, spent, first) if self.second_detector is not None else None
             # a read's confidence is its detection's times its classifier's: no look gives more
             # confident reads than it has detections as sure (reading only those alone bounds
             # nothing: which way a photo's bodies are, its blank faces' colour and its rows are
@@ -556,8 +555,7 @@ class TileReader:
             # The two readings are weighed as the base model reads them (as the floor and margin
             # were chosen); a tile-set profile then reads the chosen detector's tiles only.
             if found is None:
-                found = self._detect(self.second_detector, src, spent,
-                                     like=first[0] if self.config.second_look == "shared" else None)
+                found = self._second_found(src, spent, first)
             reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
             other = None
             if self.second_reading_cannot_win(reads, found):
@@ -596,6 +594,12 @@ class TileReader:
                 edge_left_out = edge_left_out if upright is reads else 0     # another reading's edges
                 reads = upright
         return self._timed(self._photo_reads(reads, decoded, dark, washed, edge_left_out), timings, spent, t0, t1)
+
+    def _second_found(self, src: np.ndarray, spent: dict, first: tuple[Look, Detections]) -> tuple[Look, Detections]:
+        """The second detector's look at ``src`` and its detections (``_detect``), sharing the
+        first's look (``first``) where ``second_look`` says so."""
+        return self._detect(self.second_detector, src, spent,
+                            like=first[0] if self.config.second_look == "shared" else None)
 
     def _photo_reads(self, reads: list[TileRead], decoded, dark: bool, washed: bool = False,
                      edge_left_out: int = 0) -> TileReads:

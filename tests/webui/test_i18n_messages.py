@@ -339,28 +339,24 @@ def test_a_washed_out_photo_is_asked_about_above_the_hand_as_a_dark_one(app):
         assert i18n.review_questions([WASHED_PHOTO])[0]["text"].startswith("La photo est délavée (trop claire)")
 
 
-def test_a_grainy_photo_is_asked_about_above_the_hand(app):
-    from mjtable.pipeline import NOISY_PHOTO
-    with app.test_request_context("/?lang=en"):
-        (ask,) = i18n.review_questions([NOISY_PHOTO])
-        assert ask["kind"] == "noisy" and ask["text"].startswith("The photo is grainy (noise from dim light)")
-        assert i18n.review_notes([NOISY_PHOTO], asked=["noisy"]) == []
-    with app.test_request_context("/?lang=fr"):
-        assert i18n.review_questions([NOISY_PHOTO])[0]["text"].startswith("La photo a du grain")
-        assert i18n.msg(NOISY_PHOTO).startswith("la photo a du grain (le bruit d'une lumière faible)")
-
-
-def test_a_photo_cutting_its_tiles_is_asked_about_above_the_hand(app):
-    from mjtable.pipeline import EDGE_CUT_PHOTO
+@pytest.mark.parametrize("warning, kind, asks, asks_fr, says_fr", [
+    ("NOISY_PHOTO", "noisy", "The photo is grainy (noise from dim light)", "La photo a du grain",
+     "la photo a du grain (le bruit d'une lumière faible)"),
+    ("EDGE_CUT_PHOTO", "cut", "The photo's edge cuts some tiles: part of their faces",
+     "Le bord de la photo coupe des tuiles", "le bord de la photo coupe 9 tuiles : une partie de leur face"),
+])
+def test_a_grainy_photo_or_one_cutting_its_tiles_is_asked_about_above_the_hand(app, warning, kind, asks, asks_fr,
+                                                                                says_fr):
+    from mjtable import pipeline
     other = "the farthest row could be dora indicators or exposed melds: check it"
-    said = EDGE_CUT_PHOTO.format(9)
+    said = getattr(pipeline, warning).format(9)
     with app.test_request_context("/?lang=en"):
         (ask,) = i18n.review_questions([said, other])
-        assert ask["kind"] == "cut" and ask["text"].startswith("The photo's edge cuts some tiles: part of their faces")
-        assert i18n.review_notes([said, other], asked=["cut"]) == [other]
+        assert ask["kind"] == kind and ask["text"].startswith(asks)
+        assert i18n.review_notes([said, other], asked=[kind]) == [other]
     with app.test_request_context("/?lang=fr"):
-        assert i18n.review_questions([said])[0]["text"].startswith("Le bord de la photo coupe des tuiles")
-        assert i18n.msg(said).startswith("le bord de la photo coupe 9 tuiles : une partie de leur face")
+        assert i18n.review_questions([said])[0]["text"].startswith(asks_fr)
+        assert i18n.msg(said).startswith(says_fr)
 
 
 def test_a_photo_with_a_tile_too_many_is_not_asked_whether_it_is_upside_down(app):

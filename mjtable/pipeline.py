@@ -17,6 +17,7 @@ from scorer import consistency
 from scorer import context as C
 from scorer.errors import HandError, RulesError
 from vision.errors import ModelMissingError
+from vision.grouping.config import FRAME_EDGE_SHARE
 
 class ReaderMissing(ModelMissingError, FileNotFoundError):
     """The tile reader or its weights are not installed (a FileNotFoundError too, as callers
@@ -63,14 +64,14 @@ BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are not sharp):
 #: "Say the photo's edge cuts the tiles")
 EDGE_CUT_PHOTO = ("the photo's edge cuts {} tiles: part of their faces is outside it, so they may be misread; check "
                   "them, or take the photo again with the whole tiles in it")
-#: How many face-up tiles must reach one edge of the photo (within ``EDGE_SHARE`` of its side) for
-#: the edge to be said to cut a row: at least EDGE_CUT_LEAST and EDGE_CUT_SHARE of them. One or two
+#: How many face-up tiles must reach one edge of the photo (within grouping's ``FRAME_EDGE_SHARE``
+#: of its side, as a tile cut by it is told there) for the edge to be said to cut a row: at least
+#: EDGE_CUT_LEAST and EDGE_CUT_SHARE of them. One or two
 #: at a row's ends are the hand filling the picture, or a tile beyond it (``vision.grouping``'s
 #: ``CUT_TILES`` names a hand's tile mostly outside). Read by the shipped reader, no photo of the
 #: train and test splits reaches it; valid 8 of 238, close-ups whose rows the photo truly cuts.
 EDGE_CUT_LEAST = 3
 EDGE_CUT_SHARE = 0.5
-EDGE_SHARE = 0.01
 #: Said of a phone screenshot whose photo was read alone (``vision.reader.screen_photo``): a
 #: trial's player was never told the picture was taken for one
 SCREENSHOT_READ = ("read as a phone screenshot: the photo it shows was read, not the bars and messages around "
@@ -130,7 +131,7 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
 
 
 def edge_cut_tiles(boxes, photo, least: int = EDGE_CUT_LEAST, share: float = EDGE_CUT_SHARE,
-                   edge: float = EDGE_SHARE) -> int:
+                   edge: float = FRAME_EDGE_SHARE) -> int:
     """How many of ``boxes`` (x0, y0, x1, y1: a photo's face-up tiles) reach the one edge of the
     photo (``photo``: its x0, y0, x1, y1 in the boxes' pixels) that most of them reach, when that
     is ``least`` or more and ``share`` of them or more (a row the edge runs through); else 0."""

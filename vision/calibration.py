@@ -552,6 +552,8 @@ class Calibration:
     faces: list | None = None
     # the tiles' median sharpness is under BLURRED though the layout was found: said, not refused
     blurred: bool = False
+    # the photo was mirrored (a front camera's, a webcam app's): read mirrored back, and said
+    mirrored: bool = False
 
     @property
     def ok(self) -> bool:
@@ -630,8 +632,8 @@ class Calibration:
 
 
 def calibrate(image, reader=None) -> Calibration:
-    """Read a calibration photo (path, bytes or BGR array) and assign codes by position."""
-    from .crops import crop_tile
+    """Read a calibration photo (path, bytes or BGR array) and assign codes by position; a
+    mirrored photo is read mirrored back (``Calibration.mirrored``)."""
     from .reader import default_reader, too_dark
     reader = reader or default_reader()
     if getattr(reader, "config", None) is not None and reader.config.blank_read_floor is not None:
@@ -645,18 +647,18 @@ def calibrate(image, reader=None) -> Calibration:
         # and the tiles be found in another picture than the one their examples are cut from
         reader = copy.copy(reader)
         reader.config = replace(config, dark_p99=None, shade_gain=None, sharpen_above=None)
-    tiles = reader.read(picture, embeddings=True)
-    # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
-    crops = [crop_tile(picture, t.box) for t in tiles]
-    faces = face_cuts(picture, [t.box for t in tiles], getattr(reader, "corner_finder", None), config,
-                      face_down=[getattr(t, "face_down", False) for t in tiles])
-    for t in tiles:
-        s = decoded.scale
-        t.box = tuple(v * s for v in t.box)
-        if t.corners:
-            t.corners = [(x * s, y * s) for x, y in t.corners]
+    tiles, crops, faces, layout = _read_layout(picture, decoded.scale, reader, config)
+    mirrored = False
+    if layout.orientation in MIRRORED_NAMES:
+        # rows that read mirrored are either laid so or a mirrored photo (a front camera's, a webcam
+        # app's): the photo mirrored back is taken when its rows fit and the base model reads fewer
+        # of its tiles otherwise than their places say (a mirrored face reads less surely)
+        back = _read_layout(np.ascontiguousarray(picture[:, ::-1]), decoded.scale, reader, config)
+        if back[3].ok and _elsewhere(back[0], back[3]) < _elsewhere(tiles, layout):
+            tiles, crops, faces, layout = back
+            picture = np.ascontiguousarray(picture[:, ::-1])
+            mirrored = True
     height, width = picture.shape[:2]
-    layout = assign_layout(tiles, frame=(width * decoded.scale, height * decoded.scale))
     photo_side = max(width, height) * decoded.scale
     if layout.problems and photo_side < LAYOUT_MIN_LONG_SIDE:
         # a thumbnail was told "does not look like the layout", or the rows' counts: its size first
@@ -687,7 +689,30 @@ def calibrate(image, reader=None) -> Calibration:
     # a layout found in a blurred photo was saved unsaid: its profile read a trial's set 84.2 % against
     # 90.2 % from the same layout in focus (13 tiles read otherwise, each asked about as laid twice)
     blurred = not layout.problems and bool(crops) and sharpness(crops) < BLURRED
-    return Calibration(tiles=tiles, layout=layout, crops=crops, faces=faces, blurred=blurred)
+    return Calibration(tiles=tiles, layout=layout, crops=crops, faces=faces, blurred=blurred, mirrored=mirrored)
+
+
+def _read_layout(picture, scale: float, reader, config):
+    """(tiles, crops, faces, layout) of a calibration ``picture`` (decoded ``scale`` times smaller
+    than the photo): its tiles read, cut by box and by face, their boxes given in the photo's
+    pixels, and sorted into the layout's rows (``assign_layout``)."""
+    from .crops import crop_tile
+    tiles = reader.read(picture, embeddings=True)
+    # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
+    crops = [crop_tile(picture, t.box) for t in tiles]
+    faces = face_cuts(picture, [t.box for t in tiles], getattr(reader, "corner_finder", None), config,
+                      face_down=[getattr(t, "face_down", False) for t in tiles])
+    for t in tiles:
+        t.box = tuple(v * scale for v in t.box)
+        if t.corners:
+            t.corners = [(x * scale, y * scale) for x, y in t.corners]
+    height, width = picture.shape[:2]
+    return tiles, crops, faces, assign_layout(tiles, frame=(width * scale, height * scale))
+
+
+def _elsewhere(tiles, layout: LayoutResult) -> int:
+    """How many of the tiles given a place the base model reads as another code (a red five as a five)."""
+    return round(read_elsewhere_share(tiles, layout.codes) * len(layout.codes))
 
 
 #: The layout's tiles are learnt cut two ways, as the reader cuts a photo's tiles: by their box

@@ -294,7 +294,7 @@ def upload():
             # a hand photo refused as no layout was also told it was "read turned a quarter"
             "orientation": "as laid out" if result.layout.unreadable else result.layout.orientation, "has_bonus": result.layout.has_bonus,
             "disagreements": len(result.disagreements()), "swapped": result.swapped(), "doubled": result.doubled(),
-            "blurred": getattr(result, "blurred", False)}
+            "blurred": getattr(result, "blurred", False), "mirrored": getattr(result, "mirrored", False)}
     _drop_old_pending()
     owner = session.get("csrf")
     # a photo uploaded again from the same browser (the first one had a mistake, or was left by

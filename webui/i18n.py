@@ -369,6 +369,9 @@ FR = {
         "le profil qu'il a remplacé, {name} ({n} tuile(s) apprise(s)), est conservé : mjtable calibrate --restore {slug}",
     "{n} tiles read from {photo}": "{n} tuiles lues sur {photo}",
     "(read {orientation})": "(lue {orientation})",
+    "the photo is mirrored (as a front camera or a webcam app may save it): its tiles were read mirrored back":
+        "la photo est inversée comme dans un miroir (comme peut l'enregistrer une caméra frontale ou une application de "
+        "webcam) : ses tuiles ont été lues remises à l'endroit",
     "row {k}:": "rangée {k} :",
     "the layout does not match (docs/calibration.md):": "la disposition ne correspond pas (docs/calibration.md) :",
     "fix the layout and take the photo again; nothing was saved":
@@ -934,6 +937,9 @@ FR = {
     "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",
     "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes", "“{name}”: the layout does not match": "« {name} » : la disposition ne correspond pas",
     "The photo was read {orientation}.": "La photo a été lue {orientation}.",
+    "The photo is mirrored (as a front camera or a webcam app may save it): its tiles were read mirrored back.":
+        "La photo est inversée comme dans un miroir (comme peut l'enregistrer une caméra frontale ou une application de "
+        "webcam) : ses tuiles ont été lues remises à l'endroit.",
     "The tiles do not match the layout; nothing will be saved:": "Les tuiles ne correspondent pas à la disposition ; rien ne sera enregistré :",
     "Fix the layout and take the photo again.": "Corrigez la disposition et reprenez la photo.",
     "row {n}": "rangée {n}", "face down": "face cachée",

@@ -394,6 +394,8 @@ def _calibrate(args, store) -> int:
     dis = result.disagreements()
     print("\n" + tr("{n} tiles assigned by position", n=len(result.layout.codes))
           + ("" if result.layout.has_bonus else " " + tr("(no flowers or seasons row: the set is taken to have none; if it has them, lay them out in a row below, or your profile reads them as other tiles)")))
+    if result.mirrored:
+        print(tr("the photo is mirrored (as a front camera or a webcam app may save it): its tiles were read mirrored back"))
     if result.blurred:
         print(tr("! the photo seems blurred (the tiles' edges are soft): a profile learnt from it reads your tiles less well, and blur may be why tiles are read otherwise below; hold the phone still, in good light, and take it again"))
     if dis:

@@ -310,3 +310,26 @@ def test_a_layout_photo_too_dark_to_read_says_so_first():
     dark = lit(0.03)
     assert not dark.ok and dark.layout.problems[0].startswith("the photo is very dark: take it again in more light")
     assert lit(0.05).ok
+
+
+@pytest.mark.parametrize("flip", ["mirrored", "mirrored upside down"])
+def test_a_mirrored_layout_photo_is_read_mirrored_back_and_said(flip):
+    """A front camera or a webcam app saves its photos mirrored: the docs' example so read its rows
+    right to left and learnt every face mirrored (the base model read 4 of its tiles otherwise,
+    none as taken); read mirrored back, its tiles are as laid out and the player is told."""
+    from pathlib import Path
+
+    import cv2
+
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    example = cv2.imread(str(Path(__file__).resolve().parents[2] / "webui" / "static" / "calibration-layout.jpg"))
+    taken = calibrate(cv2.imencode(".jpg", example)[1].tobytes())
+    assert taken.ok and not taken.mirrored
+    picture = example[:, ::-1] if flip == "mirrored" else example[::-1]
+    result = calibrate(cv2.imencode(".jpg", np.ascontiguousarray(picture))[1].tobytes())
+    assert result.ok and result.mirrored and not result.disagreements()
+    assert result.layout.orientation == ("as laid out" if flip == "mirrored" else "turned 180°")
+    # the examples are the faces as they are: the same codes, at the same places, as the photo as taken
+    assert sorted(result.layout.codes.values()) == sorted(taken.layout.codes.values())

@@ -28,7 +28,8 @@ def fake_calibrate(monkeypatch):
         for t in tiles:
             if t.code == "3p":
                 t.code, t.confidence = "4p", 0.61
-        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
+        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth],
+                           mirrored=state.get("mirrored", False))
     monkeypatch.setattr(calibration, "calibrate", fake)
     quick_finetune(monkeypatch)
     return state
@@ -46,6 +47,16 @@ def test_a_third_calibration_says_the_older_copy_is_no_longer_kept(photo, tmp_pa
     assert ("it is kept, and `mjtable calibrate --restore club-set` brings it back (another --name keeps both); "
             "the earlier copy of this name (0 tile(s) learnt) will no longer be kept") in out
     assert profile_mod.ProfileStore(d).replaced("club set")["name"] == "CLUB SET"
+
+
+def test_a_mirrored_layout_photo_read_mirrored_back_is_said(photo, tmp_path, fake_calibrate, capsys):
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    assert "the photo is mirrored" not in capsys.readouterr().out
+    fake_calibrate["mirrored"] = True
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes", "--lang", "fr"]) == 0
+    assert ("la photo est inversée comme dans un miroir (comme peut l'enregistrer une caméra frontale ou une "
+            "application de webcam) : ses tuiles ont été lues remises à l'endroit") in capsys.readouterr().out
 
 
 def test_a_full_disk_is_said_in_one_line_and_before_the_learning(photo, tmp_path, fake_calibrate, capsys, monkeypatch):

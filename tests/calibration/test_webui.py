@@ -28,7 +28,7 @@ def client(tmp_path, monkeypatch):
         for a, b in state.get("reads", ()):       # a tile read as another code
             tiles[truth.index(a)].code = b
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth],
-                           blurred=state.get("blurred", False))
+                           blurred=state.get("blurred", False), mirrored=state.get("mirrored", False))
     monkeypatch.setattr(calibration, "calibrate", fake)
     quick_finetune(monkeypatch)
     app = Flask(__name__)
@@ -437,6 +437,13 @@ def test_a_blurred_layout_photo_is_said_to_be_blurred_before_it_is_saved(client)
     client.state["blurred"] = True
     page = upload(client).get_data(as_text=True)
     assert 'id="blurred"' in page and "The photo seems blurred" in page and 'id="save-profile"' in page
+
+
+def test_a_mirrored_layout_photo_read_mirrored_back_is_said(client):
+    assert 'id="mirrored"' not in upload(client).get_data(as_text=True)
+    client.state["mirrored"] = True
+    page = upload(client).get_data(as_text=True)
+    assert 'id="mirrored"' in page and "The photo is mirrored" in page and 'id="save-profile"' in page
 
 
 def test_a_layout_the_base_model_reads_alike_is_not_said_to_have_0_tiles_read_differently(client):

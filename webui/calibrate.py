@@ -487,6 +487,8 @@ def export(slug):
 #: profile it replaces is kept" (``ProfileStore.replacement``).
 NOT_KEPT = ("The profile it replaces, “{name}”, learnt no tile since its layout photo and was not kept; the earlier "
             "copy of this name ({n} tile(s) learnt) is kept: Restore brings it back.")
+#: Said of an imported profile whose name was longer than a profile's (``MAX_PROFILE_NAME``)
+NAME_CUT = "The profile's name in the file has {n} characters: it is saved under its first {k} (Rename gives it another)."
 NO_LONGER_KEPT = "The earlier copy of this name ({n} tile(s) learnt) is no longer kept."
 
 
@@ -501,10 +503,12 @@ def import_profile():
     store = _store()
     try:
         with store.writing():       # imported and made active as one change
-            profile, plan = store.import_profile(upload.read(), upload.filename,
-                                                 name=request.form.get("name", "").strip() or None)
+            profile, plan, cut_from = store.import_profile(upload.read(), upload.filename,
+                                                           name=request.form.get("name", "").strip() or None)
             store.activate(profile.name)
         flash(i18n.t("Profile “{name}” imported: it is the active profile.", name=profile.name))
+        if cut_from is not None:
+            flash(i18n.t(NAME_CUT, n=len(cut_from), k=len(profile.name)))
         # which profile is kept to be restored, as a new calibration says it ("the profile it
         # replaces is kept" was said while the copy kept before, with its learnt tiles, went)
         if plan and not plan["replacing_kept"]:

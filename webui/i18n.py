@@ -284,6 +284,8 @@ FR = {
     "Choose the profile's file (the .npz a Download on another machine wrote).":
         "Choisissez le fichier du profil (le .npz qu'un Télécharger a écrit sur l'autre machine).",
     "Profile “{name}” imported: it is the active profile.": "Profil « {name} » importé : c'est le profil actif.",
+    "The profile's name in the file has {n} characters: it is saved under its first {k} (Rename gives it another).":
+        "Le nom du profil dans le fichier a {n} caractères : il est enregistré sous ses {k} premiers (Renommer lui en donne un autre).",
     "It replaces the profile “{name}”, which is kept: Restore brings it back.":
         "Il remplace le profil « {name} », qui est conservé : Rétablir le ramène.",
     "The earlier copy of this name ({n} tile(s) learnt) is no longer kept.":
@@ -340,6 +342,8 @@ FR = {
     "wrote profile {name} to {out} ({kb} KB); on the other machine: mjtable calibrate --import {file}":
         "profil {name} écrit dans {out} ({kb} Ko) ; sur l'autre machine : mjtable calibrate --import {file}",
     "{file} is a folder: give the profile's file": "{file} est un dossier : donnez le fichier du profil",
+    "the profile's name in the file has {n} characters: it is saved under its first {k} (--name gives it another)":
+        "le nom du profil dans le fichier a {n} caractères : il est enregistré sous ses {k} premiers (--name lui en donne un autre)",
     "imported profile {name} ({codes} codes, {n} tile(s) learnt from hands); it is now the active profile":
         "profil {name} importé ({codes} codes, {n} tuile(s) apprise(s) des mains) ; c'est désormais le profil actif",
     "no earlier profile of this name is kept": "aucun profil antérieur de ce nom n'est conservé",

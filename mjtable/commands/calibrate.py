@@ -306,11 +306,14 @@ def _import(store, file: Path, name: str | None) -> int:
         return _err(f"cannot read {file} ({exc.strerror})")
     if len(data) > MAX_PROFILE_BYTES:
         return _err(said(f"{file.name} is larger than a tile-set profile (at most {MAX_PROFILE_BYTES // (1024 * 1024)} MB)"))
-    profile, plan = store.import_profile(data, file.name, name=name)
+    profile, plan, cut_from = store.import_profile(data, file.name, name=name)
     try:
         store.activate(profile.name)
     except ProfileError as exc:
         return _err(exc)
+    if cut_from is not None:
+        print(tr("the profile's name in the file has {n} characters: it is saved under its first {k} (--name gives it another)",
+                 n=len(cut_from), k=len(profile.name)))
     print(tr("imported profile {name} ({codes} codes, {n} tile(s) learnt from hands); it is now the active profile", name=q(profile.name), codes=len(profile.known_codes), n=profile.n_learnt_examples)
           + ("; " + replacement_said(plan, store.path(profile.name).stem) if plan else ""))
     return 0

@@ -709,3 +709,22 @@ def test_the_copy_kept_of_a_profile_set_aside_can_be_named_restored_and_removed(
     assert main(["calibrate", "--remove", "club set", "--yes", "--data-dir", d]) == 0
     assert not (store.folder / "club-set.replaced").exists()
     assert main(["calibrate", "--rename", "home set", "Club set", "--data-dir", d]) == 0
+
+
+def test_an_imported_profile_whose_name_is_too_long_is_saved_under_its_first_characters_and_said(
+        photo, tmp_path, fake_calibrate, capsys):
+    """A profile file whose name held 200 characters was imported under its first 60, unsaid."""
+    home, laptop = str(tmp_path / "home"), str(tmp_path / "laptop")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", home, "--yes"]) == 0
+    profile = profile_mod.ProfileStore(home).load("club set")
+    profile.name = "Thursday club " * 10
+    out = tmp_path / "long.npz"
+    profile.save(out)
+    capsys.readouterr()
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    said = capsys.readouterr().out
+    assert ("the profile's name in the file has 139 characters: it is saved under its first 60 (--name gives it "
+            "another)") in said
+    assert profile_mod.ProfileStore(laptop).active().name == ("Thursday club " * 10)[:60]
+    assert main(["calibrate", "--import", str(out), "--name", "Thursday", "--data-dir", laptop]) == 0
+    assert "characters" not in capsys.readouterr().out

@@ -565,3 +565,15 @@ def test_a_profile_of_other_weights_is_marked_and_not_activated(client):
 def test_what_an_import_kept_is_said_in_french_too():
     from webui import calibrate as page, i18n
     assert page.NOT_KEPT in i18n.FR and page.NO_LONGER_KEPT in i18n.FR
+
+
+def test_an_imported_profile_whose_name_is_too_long_is_said_to_be_saved_under_its_first_characters(client, tmp_path):
+    client.post("/calibrate/save", data={"token": _token(upload(client, "Club set"))})
+    profile = client.store.load("club set")
+    profile.name = "Thursday club " * 10
+    out = profile.save(tmp_path / "long.npz")
+    r = client.post("/calibrate/import?lang=fr", data={"profile": (io.BytesIO(out.read_bytes()), "long.npz")},
+                    content_type="multipart/form-data", follow_redirects=True)
+    assert ("Le nom du profil dans le fichier a 139 caractères : il est enregistré sous ses 60 premiers (Renommer lui "
+            "en donne un autre).") in r.get_data(as_text=True)
+    assert client.store.active().name == ("Thursday club " * 10)[:60]

@@ -359,14 +359,15 @@ class ProfileStore:
 
     @_writing
     def import_profile(self, data: bytes, shown: str, name: str | None = None,
-                       model_id: str | None = None) -> tuple[TileSetProfile, dict | None]:
+                       model_id: str | None = None) -> tuple[TileSetProfile, dict | None, str | None]:
         """Save a profile file another machine exported (``export``) under its own name, or
         ``name``; a profile it replaces is kept, as a new calibration's is (``restore``). Refused,
         saving nothing, when ``data`` is no readable profile or one made for classifier weights
         other than ``model_id`` (default: the installed models', ``model_problem``). Returns the
         profile and what saving it did to the profiles of its name (``replacement``, as found
-        before: None when there was none). ``shown``: the file's name as the player chose it, for
-        messages."""
+        before: None when there was none), and the file's own name where it was cut to
+        ``MAX_PROFILE_NAME`` characters to save it (else None). ``shown``: the file's name as the
+        player chose it, for messages."""
         import secrets
         import zipfile
         shown = Path(shown or "the file").name
@@ -398,16 +399,20 @@ class ProfileStore:
         # a name given is checked as a calibration's (an empty one refused: the command line's
         # `--name ""` imported under the file's own); a file's own is cut as the calibration page
         # allows (an export of this app has no longer one)
+        cut_from = None
         if name is not None:
             profile.name = new_profile_name(name)
         else:
-            profile.name = profile.name.strip()[:MAX_PROFILE_NAME]
+            own = profile.name.strip()
+            # said by the callers: a 200-character name was cut to its first 60 unsaid
+            cut_from = own if len(own) > MAX_PROFILE_NAME else None
+            profile.name = own[:MAX_PROFILE_NAME]
             self.path(profile.name)      # a name with no letters or digits is refused before saving
         # what it replaces, as a new calibration tells it: "the profile it replaces is kept" was said
         # while the earlier copy of this name, with its learnt tiles, was dropped
         plan = self.replacement(profile.name)
         self.save_new(profile)
-        return profile, plan
+        return profile, plan, cut_from
 
     def load(self, name: str) -> TileSetProfile:
         p = self.path(name)

@@ -24,6 +24,11 @@ class ReaderMissing(ModelMissingError, FileNotFoundError):
     already treat missing weights)."""
 
 
+class CorrectionError(ValueError):
+    """A correction of a reading (``read_photo``'s ``corrections``) naming no face-up tile of it,
+    or no tile code."""
+
+
 #: Context keys a photo can show (read from the table by grouping).
 FROM_PHOTO = ("dora_indicators",)
 #: A face-up tile read below this confidence is unsure: the review page and `mjtable read` mark it
@@ -86,11 +91,13 @@ TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missin
 
 
 def read_photo(image, *, rules: str | None = None, context: dict | None = None,
-               options: dict | None = None, decode: bool = True, profile=None) -> dict:
+               options: dict | None = None, decode: bool = True, profile=None,
+               corrections: dict[int, str] | None = None) -> dict:
     """Read and score the winning hand in ``image`` (a path, bytes or a BGR/RGB array, as
     ``vision.read_tiles`` accepts). With a tile-set ``profile`` (``vision.TileSetProfile``,
-    docs/calibration.md) the tiles are read with it; the result names it (``"profile"``). See
-    :func:`score_tiles` for the rest of the returned dict."""
+    docs/calibration.md) the tiles are read with it; the result names it (``"profile"``).
+    ``corrections``: {tile index: code} the player gave misread tiles (``corrected``), before the
+    hand is rebuilt. See :func:`score_tiles` for the rest of the returned dict."""
     _check_inputs(rules, context, options)
     t_load = time.perf_counter()
     import vision
@@ -106,6 +113,7 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     t0 = time.perf_counter()
     tiles = read_tiles(image, profile=profile)
     read_ms = (time.perf_counter() - t0) * 1000
+    changes = corrected(tiles, corrections) if corrections else None
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
     damage = getattr(tiles, "damage", None)
     if getattr(tiles, "blurred", False):    # first too: a blurred tile's misreading may be the others' cause
@@ -124,10 +132,38 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     if damage:      # first: the tiles' own warnings may come from the damaged part
         out["reading"]["warnings"].insert(0, damage)
     out["profile"] = getattr(profile, "name", None)
+    if changes is not None:
+        out["corrections"] = changes
     out["timings_ms"] = {**({"load": round(load_ms, 1)} if load_ms >= 50 else {}), "read": round(read_ms, 1),
                          **out["timings_ms"]}
     out["timings_ms"]["total"] = round(out["timings_ms"]["total"] + read_ms, 1)
     return out
+
+
+def corrected(tiles, corrections: dict[int, str]):
+    """Give ``tiles`` (a reading, changed in place) the codes ``corrections`` gives by tile index,
+    each corrected tile sure of its code (its only candidate, at 1), so that the hand's decoding
+    keeps it as the review page's editor keeps a tile the player set. Returns the changes, one
+    {"tile", "code", "read", "p", "base_code", "base_p"} per correction (what it was read as, and
+    how surely; with a tile-set profile, the base model's reading where given). Raises
+    ``CorrectionError`` for an index of no face-up tile or a code that names no tile."""
+    from vision.profile import ALL_CODES
+    for index, code in corrections.items():
+        if code not in ALL_CODES:
+            raise CorrectionError(f"{code!r} is no tile code (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s for red fives, "
+                                  "1f-8f)")
+        if not 0 <= index < len(tiles):
+            raise CorrectionError(f"there is no tile #{index}: the photo's tiles are #0 to #{len(tiles) - 1}"
+                                  if tiles else f"there is no tile #{index}: no tile was found in the photo")
+        if tiles[index].face_down:
+            raise CorrectionError(f"tile #{index} is face down: only a face-up tile's code can be corrected")
+    changes = []
+    for index, code in sorted(corrections.items()):
+        tile = tiles[index]
+        changes.append({"tile": index, "code": code, "read": tile.code, "p": round(float(tile.confidence), 4),
+                        "base_code": tile.base_code, "base_p": tile.base_p})
+        tile.code, tile.confidence, tile.top3, tile.unknown = code, 1.0, [(code, 1.0)], False
+    return changes
 
 
 def edge_cut_tiles(boxes, photo, least: int = EDGE_CUT_LEAST, share: float = EDGE_CUT_SHARE,

@@ -636,6 +636,10 @@ FR = {
     "hand: not rebuilt": "main : non reconstituée", "changed tile #{tile}: {read} → {chosen} ({why})":
         "tuile n°{tile} changée : {read} → {chosen} ({why})", "warning": "avertissement", "timings (ms):": "durées (ms) :", "counted": "compté", "What the hand counts:": "Ce que la main compte :", "Settled in money": "Réglé en argent", "made": "fait le", "{player}: {amount}": "{player} : {amount}",
     "unsure tiles, to check against the photo: {tiles}": "tuiles incertaines, à vérifier sur la photo : {tiles}",
+    "[corrected: read {code}]": "[corrigée : lue {code}]",
+    "or read it again with --correct N=CODE for each misread tile (tile #N is CODE): the hand is rebuilt with them, and your tile-set profile learns them":
+        "ou relisez-la avec --correct N=CODE pour chaque tuile mal lue (la tuile n°N est CODE) : la main est reconstruite "
+        "avec elles, et votre profil de jeu de tuiles les apprend",
     "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options": "pour corriger une tuile, tapez la main : mjtable score \"NOTATION\" avec les mêmes options",
     "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, or edit the hand of --json and pipe it to mjtable score -":
         "pour corriger une tuile, tapez la main : mjtable score \"NOTATION\" avec les mêmes options, ou modifiez la main de --json et passez-la à mjtable score -",
@@ -2289,6 +2293,22 @@ MESSAGES_FR = {
     "{} (tile #{}, read {} ({})): {} ({}) or {} ({})": "{0} (tuile n°{1}, lue {2} ({3})) : {4} ({5}) ou {6} ({7})",
     "{} (tile #{}) read {} ({}), changed to {} ({})": "{0} (tuile n°{1}) lue {2} ({3}), changée en {4} ({5})",
     "standing tile {}": "tuile debout {0}", "meld {}, tile {}": "combinaison {0}, tuile {1}",
+    # `mjtable read --correct N=CODE`: a correction refused, and what the corrections taught
+    "{} is no tile code (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s for red fives, 1f-8f)":
+        "{0} n'est pas un code de tuile (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s pour les cinq rouges, 1f-8f)",
+    "there is no tile #{}: the photo's tiles are #0 to #{}": "il n'y a pas de tuile n°{0} : les tuiles de la photo vont du n°0 au n°{1}",
+    "there is no tile #{}: no tile was found in the photo": "il n'y a pas de tuile n°{0} : aucune tuile n'a été trouvée sur la photo",
+    "tile #{} is face down: only a face-up tile's code can be corrected":
+        "la tuile n°{0} est face cachée : seul le code d'une tuile face visible peut être corrigé",
+    "--correct {}: write the tile's number and its code, e.g. --correct 3=5m (tile #3 is a 5m)":
+        "--correct {0} : écrivez le numéro de la tuile et son code, par exemple --correct 3=5m (la tuile n°3 est un 5m)",
+    "corrected {} tile(s)": "{0} tuile(s) corrigée(s)",
+    "read with the base model, no tile-set profile learns them (mjtable calibrate makes one of your tiles)":
+        "lue avec le modèle de base, aucun profil de jeu de tuiles ne les apprend (mjtable calibrate en crée un de vos tuiles)",
+    "your tile set {} learnt {} of them": "votre jeu de tuiles {0} en a appris {1}",
+    "not learnt: {} (learnt, it would make other tiles of this photo read wrongly)":
+        "non apprise(s) : {0} (apprise, elle ferait mal lire d'autres tuiles de cette photo)",
+    "a tile lying sideways is not learnt (#{})": "une tuile couchée n'est pas apprise (n°{0})",
     "dora indicator {}": "indicateur de dora {0}", "the winning tile": "la tuile gagnante",
     "no winning form (4 sets and a pair, or a special hand)":
         "aucune forme gagnante (4 combinaisons et une paire, ou une main spéciale)",

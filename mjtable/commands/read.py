@@ -31,6 +31,10 @@ def register(sub) -> None:
                    help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
     p.add_argument("--no-decode", action="store_true",
                    help="keep the tiles as read (no hand-consistency decoding)")
+    p.add_argument("--correct", action="append", default=[], metavar="N=CODE",
+                   help="tile #N (numbered as the reading lists them) is CODE, e.g. --correct 3=5m: the hand is "
+                        "rebuilt with it, and the tile-set profile read with (the active one, or --profile NAME) "
+                        "learns it, as the review page's corrections teach it; repeat it for more tiles")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--profile", default=None, metavar="NAME",
                        help="read with this saved tile-set profile (default: the active one, see mjtable calibrate)")
@@ -88,7 +92,7 @@ def run(args) -> int:
     from ..context_args import context_from_args, options_from_args, own_stick
     from vision.profile import ProfileError
 
-    from ..pipeline import TILES_ONLY_KEYS, read_photo
+    from ..pipeline import TILES_ONLY_KEYS, CorrectionError, read_photo
     if args.rules is not None:
         args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.annotate:
@@ -115,6 +119,13 @@ def run(args) -> int:
     if photo == b"":        # "the file is empty" named a file where there was none
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
                             "send the photo there (mjtable read - < hand.jpg) or name its file"})
+    corrections = {}
+    for text in getattr(args, "correct", None) or ():
+        index, _, code = text.partition("=")
+        if not index.strip().lstrip("#").isdigit() or not code.strip():
+            return _fail(args, {"code": "bad_correction", "message": f"--correct {text}: write the tile's number and "
+                                "its code, e.g. --correct 3=5m (tile #3 is a 5m)"})
+        corrections[int(index.strip().lstrip("#"))] = code.strip()
     try:
         context = context_from_args(args)
         if args.rules == "riichi":
@@ -122,7 +133,9 @@ def run(args) -> int:
         options = options_from_args(args)
         profile = _profile(args)
         result = read_photo(photo, rules=args.rules, context=context or None, options=options or None,
-                            decode=not args.no_decode, profile=profile)
+                            decode=not args.no_decode, profile=profile, corrections=corrections or None)
+    except CorrectionError as e:
+        return _fail(args, {"code": "bad_correction", "message": str(e)})
     except ImageError as e:
         # the file named, and what to do with one too large (a beginner's 8000 × 8000 picture: the
         # command said the limit alone; then it sent a PNG to the web page, "which scales it down",
@@ -158,14 +171,19 @@ def run(args) -> int:
         return _fail(args, {"code": "model_missing", "message": str(e)})
     if getattr(args, "profile_warning", None):
         result.setdefault("reading", {}).setdefault("warnings", []).append(args.profile_warning)
+    lesson = _teach(args, photo, result, profile) if corrections else None
     if args.json:
         out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
+        if corrections:
+            out = {**out, "corrections": result["corrections"], "lesson": lesson}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         from ..render import Words
         words = Words(french=getattr(args, "lang", "en") == "fr")
         with words.context(args.rules if args.rules in scorer.RULE_SETS else None):
             print(format_reading(result, explain=getattr(args, "explain", False), words=words))
+            if corrections:
+                print(_lesson_said(lesson, result, french=words.french))
     if args.annotate:
         try:
             annotate(photo, result, args.annotate)
@@ -180,6 +198,61 @@ def run(args) -> int:
     # as `mjtable score` answers: a hand under MCR's 8-point minimum may not be declared
     from .score import declarable
     return 0 if declarable(scorer.ScoreResult.from_dict(result["score"])) else 1
+
+
+def _teach(args, photo, result: dict, profile) -> dict:
+    """The corrected tiles of ``result`` (``read_photo``'s ``corrections``) taught to the profile
+    the photo was read with, as the review page's corrections teach it
+    (``webui.calibrate.learn_photo_tiles``, waited for here): cut as the reader sees them, and the
+    photo's other upright tiles guarding the lesson (a code that would come to be read on one of
+    them is not learnt). A photo corrected again replaces its earlier lesson (its key is the
+    photo's content). Returns {"profile", "tiles", "unlearnt", "not_taught"}: "profile" None when
+    no profile learns (read with the base model, or from a profile's file)."""
+    import hashlib
+
+    from webui.calibrate import _guard_reading, learn_recorded_hand
+    from vision.calibration import learning_cuts
+    tiles, changes = result["tiles"], result.get("corrections") or []
+    # a sideways tile's crop is turned: the review page teaches upright tiles only, as here
+    taught = [c for c in changes if not tiles[c["tile"]].get("sideways")]
+    lesson = {"profile": None, "tiles": 0, "unlearnt": [], "not_taught": [c["tile"] for c in changes if c not in taught]}
+    name = getattr(args, "profile", None)
+    if profile is None or not profile.uses_network or (name and os.path.isfile(name)):
+        return lesson
+    data = photo if isinstance(photo, bytes) else open(photo, "rb").read()
+    key = "cli-" + hashlib.sha256(data).hexdigest()[:24]
+    boxes = [tiles[c["tile"]]["box"] for c in taught]
+    codes = [c["code"] for c in taught]
+    # what the base model read there, and how surely: a sure misreading is learnt as one
+    read_as = [(c["base_code"] or c["read"], float(c["base_p"])) if c["base_p"] is not None else None for c in taught]
+    fixed = {c["tile"] for c in changes}
+    others = [t for i, t in enumerate(tiles) if i not in fixed and not t.get("face_down") and not t.get("sideways")
+              and t.get("code")]
+    crops, faces = learning_cuts(data, boxes)
+    guard = (_guard_reading(data, [t["box"] for t in others], key), [t["code"] for t in others]) if others else None
+    done = learn_recorded_hand(getattr(args, "data_dir", None), key, crops, codes, faces=faces,
+                               profile_name=name or None, read_as=read_as, others=guard) or {}
+    lesson.update(profile=done.get("profile"), tiles=done.get("tiles", 0), unlearnt=list(done.get("unlearnt") or ()))
+    return lesson
+
+
+def _lesson_said(lesson: dict, result: dict, french: bool = False) -> str:
+    """What a reading's corrections taught, in a line (``_teach``'s ``lesson``)."""
+    n = len(result.get("corrections") or ())
+    if lesson["profile"] is None:
+        line = (f"corrected {n} tile(s); read with the base model, no tile-set profile learns them (mjtable calibrate "
+                "makes one of your tiles)")
+    else:
+        line = f"corrected {n} tile(s); your tile set {lesson['profile']!r} learnt {lesson['tiles']} of them"
+        if lesson["unlearnt"]:
+            line += (f"; not learnt: {' '.join(lesson['unlearnt'])} (learnt, it would make other tiles of this photo "
+                     "read wrongly)")
+    if lesson["not_taught"]:
+        line += f"; a tile lying sideways is not learnt (#{', #'.join(str(i) for i in lesson['not_taught'])})"
+    if french:
+        from webui import i18n
+        return i18n.french_message(line) or line
+    return line
 
 
 def _is_jpeg(path: str) -> bool:
@@ -255,6 +328,7 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
     head = f"{count} tile{'' if count == 1 else 's'}" if not w.french else w.t("{n} tile(s)", n=count)
     lines = [head + (" (" + w.t("tile-set profile: {name}", name=profile) + ")" if profile else "") + w.colon()]
     unsure = []
+    corrected = {c["tile"]: c for c in result.get("corrections") or ()}
     for i, t in enumerate(result["tiles"]):
         flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
         if not t.get("face_down") and t["confidence"] < UNSURE_BELOW:
@@ -266,7 +340,8 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
         lines.append(f"  #{i:<2} {_shown(t):<3} {fig(t['confidence'], 2)}  {w.t('box')} {box}"
                      + (f"  [{' '.join(w.t(TILE_FLAGS[f]) for f in flags)}]" if flags else "")
                      + (f"  {w.t('top 3:')} {top}" if top else "")
-                     + ("  " + w.t("(base model: {code})", code=t["base_code"]) if t.get("base_code") else ""))
+                     + ("  " + w.t("(base model: {code})", code=t["base_code"]) if t.get("base_code") else "")
+                     + ("  " + w.t("[corrected: read {code}]", code=corrected[i]["read"]) if i in corrected else ""))
     reading = result["reading"]
     dec = reading.get("decoding") or {}
     if result["notation"]:
@@ -285,6 +360,9 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
         lines.append("  " + (w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, "
                                  "or edit the hand of --json and pipe it to mjtable score -") if result.get("hand") else
                              w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options")))
+        # a correction by the tile's number teaches the tile-set profile too, as the review page's does
+        lines.append("  " + w.t("or read it again with --correct N=CODE for each misread tile (tile #N is CODE): the "
+                                "hand is rebuilt with them, and your tile-set profile learns them"))
     for ch in dec.get("changes", []):
         lines.append("  " + w.t("changed tile #{tile}: {read} → {chosen} ({why})", tile=ch["tile"], read=ch["read"],
                                 chosen=ch["chosen"], why=w.msg(ch["why"])))

@@ -209,6 +209,7 @@ def _teach(args, photo, result: dict, profile) -> dict:
     photo's content). Returns {"profile", "tiles", "unlearnt", "not_taught"}: "profile" None when
     no profile learns (read with the base model, or from a profile's file)."""
     import hashlib
+    from pathlib import Path
 
     from webui.calibrate import _guard_reading, learn_recorded_hand
     from vision.calibration import learning_cuts
@@ -219,7 +220,7 @@ def _teach(args, photo, result: dict, profile) -> dict:
     name = getattr(args, "profile", None)
     if profile is None or not profile.uses_network or (name and os.path.isfile(name)):
         return lesson
-    data = photo if isinstance(photo, bytes) else open(photo, "rb").read()
+    data = photo if isinstance(photo, bytes) else Path(photo).read_bytes()
     key = "cli-" + hashlib.sha256(data).hexdigest()[:24]
     boxes = [tiles[c["tile"]]["box"] for c in taught]
     codes = [c["code"] for c in taught]

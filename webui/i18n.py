@@ -2306,6 +2306,9 @@ MESSAGES_FR = {
     "read with the base model, no tile-set profile learns them (mjtable calibrate makes one of your tiles)":
         "lue avec le modèle de base, aucun profil de jeu de tuiles ne les apprend (mjtable calibrate en crée un de vos tuiles)",
     "your tile set {} learnt {} of them": "votre jeu de tuiles {0} en a appris {1}",
+    "the profile {} does not learn them (a profile's file, or one made before profiles learnt: calibrate your set again, and the saved profile learns)":
+        "le profil {0} ne les apprend pas (le fichier d'un profil, ou un profil fait avant que les profils apprennent : "
+        "calibrez de nouveau votre jeu, et le profil enregistré apprendra)",
     "not learnt: {} (learnt, it would make other tiles of this photo read wrongly)":
         "non apprise(s) : {0} (apprise, elle ferait mal lire d'autres tuiles de cette photo)",
     "a tile lying sideways is not learnt (#{})": "une tuile couchée n'est pas apprise (n°{0})",

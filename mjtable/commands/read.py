@@ -218,8 +218,11 @@ def _teach(args, photo, result: dict, profile) -> dict:
     taught = [c for c in changes if not tiles[c["tile"]].get("sideways")]
     lesson = {"profile": None, "tiles": 0, "unlearnt": [], "not_taught": [c["tile"] for c in changes if c not in taught]}
     name = getattr(args, "profile", None)
-    if profile is None or not profile.uses_network or (name and os.path.isfile(name)):
+    if profile is None:
         return lesson
+    if not profile.uses_network or (name and os.path.isfile(name)):
+        # a profile's file read as is (--profile FILE), or one of the first format: nothing saved learns
+        return {**lesson, "unsaved": profile.name}
     data = photo if isinstance(photo, bytes) else Path(photo).read_bytes()
     key = "cli-" + hashlib.sha256(data).hexdigest()[:24]
     boxes = [tiles[c["tile"]]["box"] for c in taught]
@@ -240,7 +243,10 @@ def _teach(args, photo, result: dict, profile) -> dict:
 def _lesson_said(lesson: dict, result: dict, french: bool = False) -> str:
     """What a reading's corrections taught, in a line (``_teach``'s ``lesson``)."""
     n = len(result.get("corrections") or ())
-    if lesson["profile"] is None:
+    if lesson.get("unsaved"):
+        line = (f"corrected {n} tile(s); the profile {lesson['unsaved']!r} does not learn them (a profile's file, or one "
+                "made before profiles learnt: calibrate your set again, and the saved profile learns)")
+    elif lesson["profile"] is None:
         line = (f"corrected {n} tile(s); read with the base model, no tile-set profile learns them (mjtable calibrate "
                 "makes one of your tiles)")
     else:

@@ -97,3 +97,17 @@ def test_the_corrections_teach_the_active_profile_once_per_photo(photo, tmp_path
     assert json.loads(capsys.readouterr().out)["lesson"] == {"profile": "club set", "tiles": 1, "unlearnt": [],
                                                              "not_taught": []}
     assert store.active().n_confirmed == 1
+
+
+def test_a_profile_that_cannot_learn_is_said_not_to(photo, tmp_path, capsys):
+    from vision.profile import ProfileStore, TileSetProfile
+
+    from .helpers import fake_embed
+    store = ProfileStore(tmp_path / "data")
+    store.save(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], "old set",
+                                            embed=fake_embed(), augment=2))
+    store.activate("old set")
+    assert not store.active().uses_network
+    assert main(["read", str(photo), "--data-dir", str(tmp_path / "data"), "--correct", "13=2z"]) == 0
+    assert ("corrected 1 tile(s); the profile 'old set' does not learn them (a profile's file, or one made before "
+            "profiles learnt: calibrate your set again, and the saved profile learns)") in capsys.readouterr().out

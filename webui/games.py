@@ -468,7 +468,12 @@ def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool 
     """What the game page says at form ``form_id`` after refusing it (``e``), once; ``false_win``:
     the refusal offers the false-win form, set for its player (a win under MCR's minimum)."""
     code = getattr(e, "code", "")
-    session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
+    message = i18n.msg(e.to_dict())
+    whose = _whose_hand(getattr(e, "field", None), game_id) if form_id == "win-form" else None
+    if whose:
+        # a double ron's "too many tiles: 15 standing..." said not which winner's hand it was
+        message = i18n.t("{player}'s hand: {message}", player=whose, message=message)
+    session["refused"] = {"game": game_id, "form": form_id, "message": message,
                           # a win refused as the game moved on (another device recorded a hand): its entry
                           # is put back all the same, to send again or leave (game.js)
                           "stale": code in ("stale_game", "game_over"),
@@ -481,6 +486,19 @@ def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool 
                           "field": field if isinstance(field := getattr(e, "field", None), str) else None,
                           "entry": _win_entry(request.form) if form_id == "win-form" else None,
                           "false_win": false_win}
+
+
+def _whose_hand(field, game_id: int) -> str | None:
+    """The name of the winner whose hand a refusal's ``field`` ("winners[1].hand...") names, where
+    the win form sent the hands of several winners; else None."""
+    m = re.match(r"winners\[(\d+)\]\.hand", field) if isinstance(field, str) else None
+    # the winners sent are the form's rows with a hand, in order (``_win_data``)
+    rows = [k for k in range(gamelog.MAX_WINNERS) if (request.form.get(f"hand{k}") or "").strip()]
+    if m is None or len(rows) < 2 or int(m.group(1)) >= len(rows):
+        return None
+    seat = request.form.get(f"winner{rows[int(m.group(1))]}", "")
+    players = (get_store().get_game(game_id) or {}).get("players") or []
+    return players[int(seat)] if seat.isdigit() and int(seat) < len(players) else None
 
 
 def _win_entry(form) -> dict:

@@ -991,6 +991,9 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     card = card[:card.index("</tr>")]
     assert re.findall(r'<span class="small win-name">([^<]*)</span> <code', card) == ["Cy:", "Di:"]
     assert re.findall(r'<span class="win-name">([^<]*)</span>', card) == ["Cy:", "Di:"]
+    # each winner's figures a block of their own, none joined by a "/" left at a line's end
+    assert re.findall(r'<span class="win-pts"><span class="win-name">([^<]*)</span>', card) == ["Cy:", "Di:"]
+    assert " / " not in card[card.index('class="num pts"'):]
     # the hand's page scores each winner, not the first alone
     hand_page = client.get(f"/games/{gid}/hands/2").get_data(as_text=True)
     second = hand_page[hand_page.index('class="also-wins"'):]
@@ -2642,6 +2645,26 @@ def test_a_second_winner_without_a_hand_or_a_hand_without_its_winner_is_named(cl
     assert "type the hand of winner 2" in page
     page = client.post(f"/games/{gid}/win", data={**base, "hand1": OPEN_STRAIGHT}, follow_redirects=True).get_data(as_text=True)
     assert "name winner 2 of this hand, whose hand is typed" in page
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+
+
+def test_a_typo_in_one_of_several_winners_hands_names_that_winner(client):
+    # a double ron's 15-tile hand said "too many tiles: 15 standing..." and not whose hand it was
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    players = client.get(f"/api/games/{gid}").json["game"]["players"]
+    base = {"csrf_token": csrf_of(client), "discarder": "1", "winner0": "2", "hand0": SEVEN_PAIRS}
+    page = client.post(f"/games/{gid}/win", data={**base, "winner1": "3", "hand1": "234m567p678s234p55s 5s"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert f"{players[3]}&#39;s hand: too many tiles" in page
+    page = client.post(f"/games/{gid}/win?lang=fr", data={**base, "winner0": "2", "hand0": "234m567p678s234p55s 5s",
+                                                          "winner1": "3", "hand1": OPEN_STRAIGHT},
+                       follow_redirects=True).get_data(as_text=True)
+    assert f"Main de {players[2]} : " in page
+    # one winner: the hand is the form's only one, not named
+    page = client.post(f"/games/{gid}/win?lang=en", data={**base, "hand0": "234m567p678s234p55s 5s"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "too many tiles" in page and "&#39;s hand: too many" not in page
     assert client.get(f"/api/games/{gid}").json["hands"] == []
 
 

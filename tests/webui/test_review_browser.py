@@ -404,6 +404,8 @@ def test_a_hand_left_before_it_was_recorded_is_offered_again_on_its_games_page(s
     assert [a.get_attribute("href") for a in links] == [second_url, draft_url]
     assert all(re.fullmatch(r"Continue the hand you were reviewing \(\d\d:\d\d.*\)", a.text) for a in links), \
         [a.text for a in links]
+    # each on a line of its own, no " · " between them (five ran together on a phone)
+    assert links[1].location["y"] > links[0].location["y"] and "·" not in slot.text
     # each can be forgotten here (three photos of one hand were offered alike until they expired)
     forget = slot.find_elements(By.CSS_SELECTOR, ".unfinished-forget")
     assert len(forget) == 2 and forget[0].get_attribute("aria-label") == "Forget this hand"

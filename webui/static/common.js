@@ -215,8 +215,13 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!here.length) return;
   const first = slot.querySelector("a"), text = first.textContent;
   here.forEach((u, i) => {
-    const a = i ? slot.appendChild(first.cloneNode(true)) : first;
-    if (i) slot.insertBefore(document.createTextNode(" · "), a);
+    // each on a line of its own with its ×: run together with " · ", five of them crowded a phone's
+    // game page, the dots at lines' ends
+    const item = document.createElement("span");
+    item.className = "unfinished-item";
+    const a = i ? first.cloneNode(true) : first;
+    slot.appendChild(item);
+    item.appendChild(a);
     a.href = u.url;
     // several: each by the time it was left and its hand, which tell them apart (two left the same
     // minute read alike); a dash between them, as a colon after the time read « 20:00: 9m… »
@@ -232,8 +237,7 @@ document.addEventListener("DOMContentLoaded", () => {
     forget.title = slot.dataset.forget || "Forget this hand";
     forget.addEventListener("click", () => {
       mj.unfinished.dismiss(u.url);
-      const gap = a.previousSibling && a.previousSibling.nodeType === Node.TEXT_NODE ? a.previousSibling : null;
-      [gap, a, forget].forEach((n) => n && n.remove());
+      item.remove();
       if (!slot.querySelector("a")) slot.hidden = true;
     });
     a.after(" ", forget);

@@ -473,6 +473,7 @@ def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool 
     if whose:
         # a double ron's "too many tiles: 15 standing..." said not which winner's hand it was
         message = i18n.t("{player}'s hand: {message}", player=whose, message=message)
+        message = message[:1].upper() + message[1:]     # a sentence of its own here (« main de … » after « erreur : »)
     session["refused"] = {"game": game_id, "form": form_id, "message": message,
                           # a win refused as the game moved on (another device recorded a hand): its entry
                           # is put back all the same, to send again or leave (game.js)

@@ -513,7 +513,6 @@ FR = {
         "Reprendre la partie ? Sa fin est annulée et des mains peuvent à nouveau être enregistrées.",
     "Win not recorded": "Gain non enregistré",
     "Nothing was recorded. What was sent, to copy:": "Rien n'a été enregistré. Ce qui a été envoyé, à recopier :",
-    "{player}'s hand: {message}": "Main de {player} : {message}",
     "Nothing was recorded: your entry is back in the form, to correct.":
         "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
     "Nothing was recorded: fill in the form again, corrected.":

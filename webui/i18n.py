@@ -3454,8 +3454,6 @@ MESSAGES_FR = {
     "{} is a web address: download the photo first, then name its file (mjtable read hand.jpg)":
         "{0} est une adresse web : téléchargez d'abord la photo, puis nommez son fichier (mjtable read main.jpg)",
     "cannot write {}: {}": "impossible d'écrire {0} : {1}",
-    "give the hand in notation or --photo FILE, one of the two":
-        "donnez la main en notation ou --photo FICHIER, l'un des deux",
     "the game log {} is damaged ({}): {} holds its rows, read past the damage, as a whole log; --restore puts them back":
         "le journal des parties {0} est abîmé ({1}) : {2} en contient les lignes, lues au-delà des dégâts, comme un "
         "journal entier ; --restore les remet en place",

@@ -721,3 +721,18 @@ def test_the_calibration_photo_problems_and_a_profile_refused_are_said_in_french
                         "and take it again").startswith("la photo semble floue")
         assert i18n.msg("other.npz is not a tile-set profile (no metadata)") == \
             "other.npz n'est pas un profil de jeu de tuiles (pas de métadonnées)"
+
+
+def test_no_message_is_given_its_french_twice():
+    """A translation table written with one English message twice keeps the last French silently:
+    a page's « Main de … » so replaced the command line's « main de … »."""
+    import ast
+    import collections
+    from pathlib import Path
+    tree = ast.parse((Path(__file__).resolve().parents[2] / "webui" / "i18n.py").read_text(encoding="utf-8"))
+    twice = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            twice += [(node.lineno, k) for k, n in collections.Counter(keys).items() if n > 1]
+    assert not twice, twice

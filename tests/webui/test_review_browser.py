@@ -1837,3 +1837,14 @@ def test_the_dora_taken_from_the_photo_are_said_while_their_field_holds_them(ser
     field.send_keys(" ")
     wait(d).until(lambda drv: not note.is_displayed())
     assert not console_errors(d)
+
+
+def test_the_hint_to_tap_a_tile_is_given_where_there_are_tiles(server, browser):
+    # an empty hand to enter was told "Tap a tile to correct it"
+    d = browser
+    d.get(server + "/review/new?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.ID, "hand-view")))
+    wait(d).until(lambda drv: not drv.find_element(By.ID, "tap-hint").is_displayed())
+    d.get(server + "/review/new?lang=en&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert d.find_element(By.ID, "tap-hint").is_displayed()

@@ -385,6 +385,9 @@
   function render() {
     const focusAt = focusPlace();
     view.innerHTML = "";
+    // how to correct tiles, said where there are tiles: an empty hand to enter was told to tap one
+    const tapHint = document.getElementById("tap-hint");
+    if (tapHint) tapHint.hidden = !groups.some((g) => g.tiles.length);
     groups.forEach((g, gi) => {
       if (g.kind === "bonus" && !g.tiles.length) return;
       const box = document.createElement("div");

@@ -828,6 +828,15 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
                                        "2 finished games counted. Games still in play, not counted until they are over: 1."]
     assert lines[2].split() == ["Rank", "Player", "Games", "Total", "Per", "game", "Average", "rank", "Best", "game",
                                 "1st/2nd/3rd/4th", "Table", "points"]
+    assert "the points less the start, plus the uma" not in out          # MCR: no uma
+    # riichi: each game's final score is after its uma (a game ended at 32,000 showed +17,000 unexplained)
+    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0,
+                                                  "context": {"riichi": True}})
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
+    code, out, _ = run(capsys, "games", "--standings", "--rules", "riichi", "--data-dir", str(tmp_path))
+    assert out.splitlines()[1] == ("1 finished game counted. Each game counts its final score: the points less the "
+                                   "start, plus the uma, after chombo penalties (002 §3.6).")
     # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his
     # discard; table points 4 a win, 0 for 4th place (one decimal for the column: others share 1.5)
     assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4.0"]
@@ -1848,7 +1857,7 @@ def test_a_hand_recorded_into_the_wrong_game_moves_from_the_command_line(capsys,
     run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann", "--data-dir", d)
     code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Bob", "--data-dir", d)
     assert code == 2 and "--as takes PLAYER=OTHER" in err
-    code, out, _ = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Bob=Gus", "--as", "ann=eve",
+    code, out, _ = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Bob=Gus", "ann=eve",
                        "--data-dir", d)
     assert code == 0 and out.splitlines()[0] == ("hand 1 of game 1 moved to game 2, as its hand 1 (E1, Eve deals): "
                                                  "Gus 21 on Eve's discard; Eve -29, Fay -8, Gus +45, Hal -8"), out

@@ -1035,6 +1035,8 @@ FR = {
         "Toutes les parties terminées d'un jeu de règles, additionnées joueur par joueur : les points de règles différentes ne s'additionnent pas.",
     "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
     "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
+    "Each game counts its final score: the points less the start, plus the uma, after chombo penalties (002 §3.6).":
+        "Chaque partie compte son score final : les points moins ceux du départ, plus l'uma, après les pénalités de chombo (002 §3.6).",
     "{n} game(s)": "{n} partie(s)",
     "Half game: the East round alone (a house rule; the rules play East and South)":
         "Demi-partie : le tour Est seul (règle maison ; les règles jouent Est et Sud)",

@@ -920,6 +920,9 @@ def standings_text(table: dict, tr, number) -> str:
     from webui import i18n
     days = f"{table['since'] or '…'} – {table['until'] or '…'}" if table["since"] or table["until"] else ""
     notes = [tr("{n} finished game(s) counted.", n=table["games"])]
+    if table["rules"] == "riichi":
+        # a game ended at 32,000 showed +17,000 unexplained (the page says it under its table)
+        notes.append(tr("Each game counts its final score: the points less the start, plus the uma, after chombo penalties (002 §3.6)."))
     if table["in_play"]:
         notes.append(tr("Games still in play, not counted until they are over: {n}.", n=table["in_play"]))
     if table["outside"] and not table["games"]:

@@ -85,8 +85,10 @@ def register(sub) -> None:
     move.add_argument("seq", type=whole_number("hand number", 1), help="the hand's number in GAME")
     move.add_argument("--to", required=True, type=whole_number("game id", 1), metavar="GAME",
                       help="the game it goes to (mjtable games lists them)")
-    move.add_argument("--as", dest="as_players", action="append", default=[], metavar="PLAYER=OTHER",
-                      help="who a player of GAME is in the other game (repeatable); the others: the player of the "
+    # several pairs after one --as, as --losers takes them (--as Ann=Eve Bob=Fay refused its second pair)
+    move.add_argument("--as", dest="as_players", action="extend", nargs="+", default=[], metavar="PLAYER=OTHER",
+                      help="who a player of GAME is in the other game (one pair or several: --as Ann=Eve Bob=Fay; "
+                           "--as may be repeated); the others: the player of the "
                            "same name there, else the one holding the same seat wind in the hand's deal there (its "
                            "dealer is East)")
     sub = acts.add_parser("substitute", help="a substitute takes a player's seat for the rest of the game",

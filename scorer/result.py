@@ -66,21 +66,28 @@ class Payment:
         return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
 
 
-#: The payer of one merged row (``others_merged``), by how many it stands for, and how it is said.
-MERGED_PAYERS = {2: "others", 3: "all_others"}
-MERGED_PAYER_WORDS = {"others": "each of the two others", "all_others": "each of the three others"}
+#: The payer of one merged row (``others_merged``), by the payers it merges and how many it stands
+#: for, and how it is said.
+MERGED_PAYERS = {("other", 2): "others", ("other", 3): "all_others",
+                 ("non-dealer", 2): "non_dealers", ("non-dealer", 3): "all_non_dealers"}
+MERGED_PAYER_WORDS = {"others": "each of the two others", "all_others": "each of the three others",
+                      "non_dealers": "each of the two non-dealers", "all_non_dealers": "each of the three non-dealers"}
 
 
 def others_merged(payments: list[Payment]) -> list[Payment]:
     """The settlement as said: the players named only "other" who pay alike, as one payer: the two
     others of an unnamed discarder ("others"), the three who all pay a win whose seats are not
     given ("all_others": self-drawn, or classical's all-pay on a discard): "other pays 8" twice,
-    or three times, read as a mistake."""
-    at = [i for i, p in enumerate(payments) if p.payer == "other"]
-    if len(at) not in MERGED_PAYERS or len({(payments[i].amount, payments[i].reason) for i in at}) != 1:
-        return list(payments)
-    return [replace(p, payer=MERGED_PAYERS[len(at)]) if i == at[0] else p
-            for i, p in enumerate(payments) if i == at[0] or i not in at]
+    or three times, read as a mistake. So too the non-dealers who pay a riichi win whose seats are
+    not given alike ("non-dealer pays 2600" three times)."""
+    out = list(payments)
+    for role in ("other", "non-dealer"):
+        at = [i for i, p in enumerate(out) if p.payer == role]
+        if (role, len(at)) not in MERGED_PAYERS or len({(out[i].amount, out[i].reason) for i in at}) != 1:
+            continue
+        out = [replace(p, payer=MERGED_PAYERS[(role, len(at))]) if i == at[0] else p
+               for i, p in enumerate(out) if i == at[0] or i not in at]
+    return out
 
 
 def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:

@@ -2637,7 +2637,7 @@ def test_french_payments_write_their_figures_in_french(capsys):
                        "--lang", "fr")
     assert "paie 16\u202f000" in out, out
     code, out, _ = run(capsys, "score", "123m456p789s11z22z2z", "--rules", "riichi", "--self-drawn", "--tenhou")
-    assert "non-dealer pays 16000" in out
+    assert "each of the three non-dealers pays 16000" in out
 
 
 def test_an_unexpected_error_of_the_game_log_commands_keeps_its_traceback(capsys, tmp_path, monkeypatch):

@@ -217,6 +217,11 @@ def test_the_others_who_pay_alike_are_merged_and_no_one_else():
     assert others_merged(two_and_named) == [Payment("discarder", 16, "x"), Payment("others", 8, "y")]
     unlike = [Payment("other", 52, "a"), Payment("other", 104, "b"), Payment("other", 52, "a")]
     assert others_merged(unlike) == unlike
+    # a riichi win whose seats are not given: "non-dealer pays 2600" three times
+    assert others_merged([Payment("non-dealer", 2600, "tsumo share")] * 3) == [
+        Payment("all_non_dealers", 2600, "tsumo share")]
+    dealer_and_two = [Payment("dealer", 2600, "t"), Payment("non-dealer", 1300, "t"), Payment("non-dealer", 1300, "t")]
+    assert others_merged(dealer_and_two) == [Payment("dealer", 2600, "t"), Payment("non_dealers", 1300, "t")]
 
 
 @pytest.mark.parametrize("rules", ["riichi", "hk", "classical"])

@@ -217,6 +217,12 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         lines.append("  " + w.t("assumed (not given): {keys}", keys=_assumed_list([_assumed(k, w, result.rules) for k in result.assumed], w)))
     if result.unused:
         lines.append(f"  {unused_text(result.rules, result.unused, w)}")
+    if explain or result.rules == "classical":
+        # what the documents cited under the lines are, as the page says under its score: a classical
+        # score's [B], [W] and [S] were named nowhere the command line said
+        from webui.i18n import SOURCE_LEGEND
+        if result.rules in SOURCE_LEGEND:
+            lines.append("  " + w.t(SOURCE_LEGEND[result.rules]))
     return "\n".join(lines)
 
 

@@ -2729,3 +2729,14 @@ def test_a_refusal_not_about_the_seat_says_nothing_of_the_seat_wind(capsys):
     assert "needs a kong" in out and "seat wind not given" not in out
     code, out, _ = run(capsys, "score", "123m456p789s23s55p 4s", "--rules", "riichi", "--chiihou")
     assert "non-dealer" in out and "seat wind not given: scored as East" in out
+
+
+def test_the_sources_cited_under_a_score_are_named_as_the_page_names_them(capsys):
+    # a classical score's [B], [W] and [S] were explained only in docs/rulings.md
+    code, out, _ = run(capsys, "score", "[222m,1][555m,2]777m888m9m 9m", "--rules", "classical")
+    assert "[B] ch. V; 003" in out and "[B] Babcock's Rules for Mah-Jongg (1923)" in out
+    assert "[W] mahjong.wikidot.com, Chinese Classical Scoring" in out
+    code, out, _ = run(capsys, "score", "123m456p789s11z 1z", "--rules", "mcr")
+    assert "Sources:" not in out
+    code, out, _ = run(capsys, "score", "123m456p789s11z 1z", "--rules", "mcr", "--explain", "--lang", "fr")
+    assert "Sources : 000 désigne « Mah Jong International »" in out

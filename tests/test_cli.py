@@ -2736,7 +2736,7 @@ def test_the_sources_cited_under_a_score_are_named_as_the_page_names_them(capsys
     code, out, _ = run(capsys, "score", "[222m,1][555m,2]777m888m9m 9m", "--rules", "classical")
     assert "[B] ch. V; 003" in out and "[B] Babcock's Rules for Mah-Jongg (1923)" in out
     assert "[W] mahjong.wikidot.com, Chinese Classical Scoring" in out
-    code, out, _ = run(capsys, "score", "123m456p789s11z 1z", "--rules", "mcr")
+    code, out, _ = run(capsys, "score", "123m456p789s11z55p 1z", "--rules", "mcr")
     assert "Sources:" not in out
-    code, out, _ = run(capsys, "score", "123m456p789s11z 1z", "--rules", "mcr", "--explain", "--lang", "fr")
+    code, out, _ = run(capsys, "score", "123m456p789s11z55p 1z", "--rules", "mcr", "--explain", "--lang", "fr")
     assert "Sources : 000 désigne « Mah Jong International »" in out

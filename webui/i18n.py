@@ -210,6 +210,9 @@ FR = {
         "qui est qui là-bas : {pairs} (--as JOUEUR=AUTRE pour choisir)",
     "{player} as {other}": "{player} comme {other}",
     "{player}'s hand: {message}": "main de {player} : {message}",
+    "your tile set {name} learnt this hand's {n} tile(s)": "votre jeu de tuiles {name} a appris les {n} tuile(s) de cette main",
+    "your tile set {name} no longer learns from that hand ({n} tile(s))":
+        "votre jeu de tuiles {name} n'apprend plus de cette main ({n} tuile(s))",
     "riichi: {players}": "riichi : {players}",
     "(dora indicators read: {tiles})": "(indicateurs de dora lus : {tiles})",
     "hand {n} of game {game} moved to game {to}, as its {hand}":
@@ -3292,6 +3295,9 @@ MESSAGES_FR = {
     "this game is over (its last round was played, or the players ended it): undo or edit a hand, or start a new game":
         "cette partie est finie (son dernier tour est joué, ou les joueurs l'ont arrêtée) : annulez ou modifiez une main, ou commencez une nouvelle partie",
     "give the hand in notation or --photo FILE, one of the two": "donnez la main en notation ou --photo FICHIER, l'un des deux",
+    "--correct corrects the tiles of one --photo: with several winners' photos, check each with mjtable read PHOTO --correct N=CODE, then record their hands in notation":
+        "--correct corrige les tuiles d'une seule --photo : avec les photos de plusieurs gagnants, vérifiez chacune avec "
+        "mjtable read PHOTO --correct N=CODE, puis enregistrez leurs mains en notation",
     "'{}' is not a hand in notation: a note or a name of several words goes in quotes (--note \"good hand\")":
         "« {} » n'est pas une main en notation : une note ou un nom de plusieurs mots se met entre guillemets "
         "(--note \"bonne main\")",

@@ -119,13 +119,10 @@ def run(args) -> int:
     if photo == b"":        # "the file is empty" named a file where there was none
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
                             "send the photo there (mjtable read - < hand.jpg) or name its file"})
-    corrections = {}
-    for text in getattr(args, "correct", None) or ():
-        index, _, code = text.partition("=")
-        if not index.strip().lstrip("#").isdigit() or not code.strip():
-            return _fail(args, {"code": "bad_correction", "message": f"--correct {text}: write the tile's number and "
-                                "its code, e.g. --correct 3=5m (tile #3 is a 5m)"})
-        corrections[int(index.strip().lstrip("#"))] = code.strip()
+    try:
+        corrections = parse_corrections(getattr(args, "correct", None) or ())
+    except CorrectionError as e:
+        return _fail(args, {"code": "bad_correction", "message": str(e)})
     try:
         context = context_from_args(args)
         if args.rules == "riichi":
@@ -198,6 +195,20 @@ def run(args) -> int:
     # as `mjtable score` answers: a hand under MCR's 8-point minimum may not be declared
     from .score import declarable
     return 0 if declarable(scorer.ScoreResult.from_dict(result["score"])) else 1
+
+
+def parse_corrections(texts) -> dict[int, str]:
+    """``--correct N=CODE`` values as {tile index: code}; ``CorrectionError`` for one that is not so
+    written."""
+    from ..pipeline import CorrectionError
+    corrections = {}
+    for text in texts:
+        index, _, code = text.partition("=")
+        if not index.strip().lstrip("#").isdigit() or not code.strip():
+            raise CorrectionError(f"--correct {text}: write the tile's number and its code, e.g. --correct 3=5m "
+                                  "(tile #3 is a 5m)")
+        corrections[int(index.strip().lstrip("#"))] = code.strip()
+    return corrections
 
 
 def _teach(args, photo, result: dict, profile) -> dict:

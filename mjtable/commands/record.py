@@ -45,6 +45,10 @@ def register(sub) -> None:
     win.add_argument("--photo", action="append", default=[], metavar="FILE",
                      help="instead of the notation: the winner's hand read from a photo, as mjtable read reads it "
                           "(with the active tile-set profile); repeated for several winners, in --winner's order")
+    win.add_argument("--correct", action="append", default=[], metavar="N=CODE",
+                     help="with one --photo: tile #N of its reading (numbered as mjtable read lists them) is CODE, "
+                          "e.g. --correct 3=5m; the hand is rebuilt with it. The hand recorded from a photo teaches "
+                          "its tiles to the active tile-set profile, as the web app's Record does; undo takes it back")
     win.add_argument("--winner", required=True, action="append", metavar="PLAYER",
                      help="who won: a name, or a seat 1-4; repeated for several winners on one discard")
     who = win.add_mutually_exclusive_group(required=True)
@@ -187,17 +191,22 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
     from vision.errors import ImageError, ModelMissingError
     from vision.profile import ProfileError, ProfileStore
 
-    from ..pipeline import read_photo
+    from ..pipeline import CorrectionError, read_photo
+    from .read import parse_corrections
     try:
         profile = ProfileStore(args.data_dir).active()
     except ProfileError:
         profile = None              # a profile set aside or of other weights: the base model, as the web app does
     try:
+        corrections = parse_corrections(getattr(args, "correct", None) or ()) or None
         try:
-            result = read_photo(path, rules=rules, profile=profile)
+            result = read_photo(path, rules=rules, profile=profile, corrections=corrections)
         except ProfileError as e:   # made with other classifier weights: a traceback, where the web reads on
             print(f"warning: {e}; read with the base model", file=sys.stderr)
-            result = read_photo(path, rules=rules)
+            profile = None
+            result = read_photo(path, rules=rules, corrections=corrections)
+    except CorrectionError as e:
+        raise Refused(str(e)) from None
     except ModelMissingError as e:     # a traceback: the reader's weights missing or damaged
         raise Refused(str(e)) from None
     except (ImageError, FileNotFoundError, OSError) as e:
@@ -213,7 +222,66 @@ def _hand_of_photo(path: str, rules: str, args) -> dict:
     dora = ((result["hand"].get("context") or {}).get("dora_indicators") or []) if isinstance(result["hand"], dict) else []
     print(f"{path}: {result.get('notation')}" + (" " + tr("(dora indicators read: {tiles})", tiles=" ".join(dora))
                                                  if dora else ""))
+    args.readings = getattr(args, "readings", []) + [(path, result, profile)]
     return result["hand"]
+
+
+def _quoted(name: str, french: bool) -> str:
+    """A profile's name quoted as the language quotes it: 'club set', « club set »."""
+    return f"« {name} »" if french else repr(name)
+
+
+def hand_key(hand_id) -> str:
+    """The key a recorded hand's lesson is kept under in a tile-set profile (``teach_recorded``)."""
+    return f"cli-hand-{hand_id}"
+
+
+def teach_recorded(args, hand_id) -> dict | None:
+    """The tiles of the hand just recorded from one photo (``args.readings``) taught to the profile
+    it was read with, as the web app's Record teaches a reviewed hand (every upright face-up tile
+    of the hand, confirmed with its code as recorded: corrected or decoded; no guard, its own tiles
+    hold the rest in place: docs/calibration.md); under the hand's key, so that ``record undo``
+    takes it back. None where no profile learns."""
+    readings = getattr(args, "readings", None) or []
+    if len(readings) != 1 or hand_id is None:
+        return None
+    path, result, profile = readings[0]
+    if profile is None or not profile.uses_network:
+        return None
+    from pathlib import Path
+
+    from vision.calibration import learning_cuts
+    from webui.calibrate import learn_recorded_hand
+    tiles = result["tiles"]
+    chosen = {c["tile"]: c["chosen"] for c in ((result.get("reading") or {}).get("decoding") or {}).get("changes") or ()
+              if c.get("tile") is not None}
+    placed = [i for g in (result.get("reading") or {}).get("groups") or () if g.get("kind") != "unknown"
+              for i in g.get("tiles") or ()]
+    taught = [i for i in placed if 0 <= i < len(tiles) and tiles[i].get("code") and not tiles[i].get("face_down")
+              and not tiles[i].get("sideways")]
+    if not taught:
+        return None
+    crops, faces = learning_cuts(Path(path).read_bytes(), [tiles[i]["box"] for i in taught])
+    read_as = [(tiles[i].get("base_code") or tiles[i]["code"], float(tiles[i]["base_p"]))
+               if isinstance(tiles[i].get("base_p"), (int, float)) else None for i in taught]
+    return learn_recorded_hand(args.data_dir, hand_key(hand_id), crops, [chosen.get(i, tiles[i]["code"]) for i in taught],
+                               faces=faces, read_as=read_as)
+
+
+def forget_recorded(args, hand_id) -> dict | None:
+    """What a hand recorded from a photo taught the active profile, taken back (``record undo``);
+    None where it taught it nothing."""
+    if hand_id is None:
+        return None
+    from vision.profile import ProfileError, ProfileStore
+    try:
+        profile = ProfileStore(args.data_dir).active()
+    except ProfileError:
+        return None
+    if profile is None or not profile.uses_network or not profile.taught_by(hand_key(hand_id)):
+        return None
+    from webui.calibrate import learn_recorded_hand
+    return learn_recorded_hand(args.data_dir, hand_key(hand_id), [], [])
 
 
 def seat_at_table(text: str, view: dict) -> int:
@@ -271,6 +339,9 @@ def _body(args, view: dict) -> dict:
                 from .score import columns
                 below = (f"  {text}", f"  {' ' * columns(text[:e.position])}^")
             raise Refused(e.message, position=e.position if below else None, below=below) from None
+        if args.correct and len(args.photo) != 1:
+            raise Refused("--correct corrects the tiles of one --photo: with several winners' photos, check each "
+                          "with mjtable read PHOTO --correct N=CODE, then record their hands in notation")
         if args.photo:
             args.hand = [_hand_of_photo(path, view["game"]["rules"], args) for path in args.photo]
         if len(args.hand) != len(args.winner):
@@ -603,6 +674,7 @@ def _run(args, client, sheet_text) -> int:
     text = sheet_text(view, french=french).split("\n")
     if args.action == "undo":
         removed = answer.get("removed") or {}
+        forgot = forget_recorded(args, removed.get("id")) if isinstance(removed, dict) else None
         if isinstance(removed, dict) and "seq" in removed:
             # what it was, as it was recorded: the table checks the right entry went
             print(tr("undone: {hand}", hand=_hand_line(before, removed["seq"], french)
@@ -615,6 +687,9 @@ def _run(args, client, sheet_text) -> int:
                      "page (mjtable serve) puts it back"))
         else:
             print(tr("last hand undone"))
+        if forgot:
+            print(tr("your tile set {name} no longer learns from that hand ({n} tile(s))",
+                     name=_quoted(forgot["profile"], french), n=-forgot["tiles"]))
     elif args.action == "substitute":
         done = answer["substitute"]
         print(tr("{name} takes the seat of {replaced} from hand {n}", name=done["name"], replaced=done["replaces"],
@@ -628,6 +703,10 @@ def _run(args, client, sheet_text) -> int:
                 tr("{player} as {other}", player=p, other=others[s]) for p, s in zip(players, seats))))
     else:
         print(_hand_line(view, (answer.get("hand") or {}).get("seq"), french))
+        lesson = teach_recorded(args, (answer.get("hand") or {}).get("id")) if args.action == "win" else None
+        if lesson:
+            print(tr("your tile set {name} learnt this hand's {n} tile(s)", name=_quoted(lesson["profile"], french),
+                     n=lesson["tiles"]))
     warnings = [w.get("message", w) if isinstance(w, dict) else w for w in answer.get("warnings") or []]
     warnings += _score_warnings(view, answer.get("hand") or {})
     for warning in warnings:

@@ -456,6 +456,10 @@ class TileSetProfile:
             self.absent_codes = sorted(set(self.absent_codes) | {c for c in self.layout_absent if c not in kept},
                                        key=ALL_CODES.index)
 
+    def taught_by(self, key: str) -> int:
+        """How many tiles the hand of ``key`` taught (``learn_hand``), as this profile keeps them."""
+        return sum(not self.sources[i].endswith(FACE_SUFFIX) for i in self._hand_rows(key))
+
     def forget_hand(self, key: str, classifier=None, learn: bool = True) -> int:
         """Take back what ``learn_hand(key, ...)`` taught (the hand was deleted or undone);
         returns the number of tiles removed."""

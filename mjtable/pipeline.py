@@ -160,8 +160,10 @@ def corrected(tiles, corrections: dict[int, str]):
     changes = []
     for index, code in sorted(corrections.items()):
         tile = tiles[index]
-        changes.append({"tile": index, "code": code, "read": tile.code, "p": round(float(tile.confidence), 4),
-                        "base_code": tile.base_code, "base_p": tile.base_p})
+        # a face no code names was read as a guess: "?" as the reading shows it, not its guess
+        changes.append({"tile": index, "code": code, "read": "?" if tile.unknown else tile.code,
+                        "p": round(float(tile.confidence), 4), "base_code": tile.base_code,
+                        "base_p": None if tile.base_p is None else round(float(tile.base_p), 4)})
         tile.code, tile.confidence, tile.top3, tile.unknown = code, 1.0, [(code, 1.0)], False
     return changes
 

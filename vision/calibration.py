@@ -652,9 +652,10 @@ def calibrate(image, reader=None) -> Calibration:
     if layout.orientation in MIRRORED_NAMES:
         # rows that read mirrored are either laid so or a mirrored photo (a front camera's, a webcam
         # app's): the photo mirrored back is taken when its rows fit and the base model reads fewer
-        # of its tiles otherwise than their places say (a mirrored face reads less surely)
+        # of its tiles otherwise than their places say (a mirrored face reads less surely), or the
+        # rows as read do not fit (fewer tiles placed, fewer read otherwise: no measure then)
         back = _read_layout(np.ascontiguousarray(picture[:, ::-1]), decoded.scale, reader, config)
-        if back[3].ok and _elsewhere(back[0], back[3]) < _elsewhere(tiles, layout):
+        if back[3].ok and (not layout.ok or _elsewhere(back[0], back[3]) < _elsewhere(tiles, layout)):
             tiles, crops, faces, layout = back
             picture = np.ascontiguousarray(picture[:, ::-1])
             mirrored = True

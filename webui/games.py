@@ -469,11 +469,15 @@ def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool 
     the refusal offers the false-win form, set for its player (a win under MCR's minimum)."""
     code = getattr(e, "code", "")
     message = i18n.msg(e.to_dict())
-    whose = _whose_hand(getattr(e, "field", None), game_id) if form_id == "win-form" else None
+    # a hand's own error (its notation, its tiles), not one of the winners together ("the winners of
+    # one discard win on the same tile" names the second's field, and was put on them)
+    whose = (_whose_hand(getattr(e, "field", None), game_id)
+             if isinstance(e, scorer.HandError) and (form_id == "win-form" or form_id.startswith("edit-form-")) else None)
     if whose:
         # a double ron's "too many tiles: 15 standing..." said not which winner's hand it was
         message = i18n.t("{player}'s hand: {message}", player=whose, message=message)
-        message = message[:1].upper() + message[1:]     # a sentence of its own here (« main de … » after « erreur : »)
+        if i18n.lang() == "fr":     # a sentence of its own here (« main de … » follows « erreur : » elsewhere)
+            message = message[:1].upper() + message[1:]
     session["refused"] = {"game": game_id, "form": form_id, "message": message,
                           # a win refused as the game moved on (another device recorded a hand): its entry
                           # is put back all the same, to send again or leave (game.js)

@@ -210,6 +210,7 @@ FR = {
         "qui est qui là-bas : {pairs} (--as JOUEUR=AUTRE pour choisir)",
     "{player} as {other}": "{player} comme {other}",
     "{player}'s hand: {message}": "main de {player} : {message}",
+    "the tile set could not learn this hand ({error})": "le jeu de tuiles n'a pas pu apprendre cette main ({error})",
     "your tile set {name} learnt this hand's {n} tile(s)": "votre jeu de tuiles {name} a appris les {n} tuile(s) de cette main",
     "your tile set {name} no longer learns from that hand ({n} tile(s))":
         "votre jeu de tuiles {name} n'apprend plus de cette main ({n} tuile(s))",
@@ -2311,14 +2312,17 @@ MESSAGES_FR = {
         "--correct {0} : écrivez le numéro de la tuile et son code, par exemple --correct 3=5m (la tuile n°3 est un 5m)",
     "corrected {} tile(s)": "{0} tuile(s) corrigée(s)",
     "read with the base model, no tile-set profile learns them (mjtable calibrate makes one of your tiles)":
-        "lue avec le modèle de base, aucun profil de jeu de tuiles ne les apprend (mjtable calibrate en crée un de vos tuiles)",
+        "la photo a été lue avec le modèle de base, aucun profil de jeu de tuiles ne les apprend (mjtable calibrate en crée un de vos tuiles)",
     "your tile set {} learnt {} of them": "votre jeu de tuiles {0} en a appris {1}",
     "the profile {} does not learn them (a profile's file, or one made before profiles learnt: calibrate your set again, and the saved profile learns)":
         "le profil {0} ne les apprend pas (le fichier d'un profil, ou un profil fait avant que les profils apprennent : "
         "calibrez de nouveau votre jeu, et le profil enregistré apprendra)",
     "not learnt: {} (learnt, it would make other tiles of this photo read wrongly)":
         "non apprise(s) : {0} (apprise, elle ferait mal lire d'autres tuiles de cette photo)",
-    "a tile lying sideways is not learnt (#{})": "une tuile couchée n'est pas apprise (n°{0})",
+    "not learnt, lying sideways: {} tile(s)": "non apprises, couchées : {0} tuile(s)",
+    "your tile set {} could not learn them ({})": "votre jeu de tuiles {0} n'a pas pu les apprendre ({1})",
+    "what this photo taught before ({} tile(s)) is replaced: give all its corrections at once":
+        "ce que cette photo avait appris ({0} tuile(s)) est remplacé : donnez toutes ses corrections en une fois",
     "dora indicator {}": "indicateur de dora {0}", "the winning tile": "la tuile gagnante",
     "no winning form (4 sets and a pair, or a special hand)":
         "aucune forme gagnante (4 combinaisons et une paire, ou une main spéciale)",

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 RULES = ("mcr", "riichi", "hk", "classical")
 
@@ -53,6 +54,9 @@ def _profile(args):
     store = ProfileStore(getattr(args, "data_dir", None))
     name = getattr(args, "profile", None)
     if name:
+        # a profile's file read as is learns nothing: `--correct` says so (a saved profile of the
+        # same name as a file here was told it was a file)
+        args.profile_from_file = Path(name).suffix == ".npz" and Path(name).is_file()
         return store.load_name_or_file(name)    # a saved name, or a profile's file, as eval takes it
     try:
         return store.active()
@@ -217,56 +221,77 @@ def _teach(args, photo, result: dict, profile) -> dict:
     (``webui.calibrate.learn_photo_tiles``, waited for here): cut as the reader sees them, and the
     photo's other upright tiles guarding the lesson (a code that would come to be read on one of
     them is not learnt). A photo corrected again replaces its earlier lesson (its key is the
-    photo's content). Returns {"profile", "tiles", "unlearnt", "not_taught"}: "profile" None when
-    no profile learns (read with the base model, or from a profile's file)."""
+    photo's content), said with how many tiles it had taught. Returns {"profile", "tiles",
+    "unlearnt", "not_taught", "replaced"}: "profile" None when no profile learns (read with the
+    base model, or from a profile's file); "error" where the lesson could not be saved (the
+    reading stands)."""
     import hashlib
-    from pathlib import Path
 
+    from vision.profile import ProfileError
     from webui.calibrate import _guard_reading, learn_recorded_hand
     from vision.calibration import learning_cuts
     tiles, changes = result["tiles"], result.get("corrections") or []
     # a sideways tile's crop is turned: the review page teaches upright tiles only, as here
     taught = [c for c in changes if not tiles[c["tile"]].get("sideways")]
-    lesson = {"profile": None, "tiles": 0, "unlearnt": [], "not_taught": [c["tile"] for c in changes if c not in taught]}
-    name = getattr(args, "profile", None)
+    lesson = {"profile": None, "tiles": 0, "unlearnt": [], "replaced": 0,
+              "not_taught": [c["tile"] for c in changes if c not in taught]}
     if profile is None:
         return lesson
-    if not profile.uses_network or (name and os.path.isfile(name)):
+    if not profile.uses_network or getattr(args, "profile_from_file", False):
         # a profile's file read as is (--profile FILE), or one of the first format: nothing saved learns
         return {**lesson, "unsaved": profile.name}
+    lesson["profile"] = profile.name
+    if not taught:
+        # nothing to learn: an empty lesson would forget what this photo taught before
+        return lesson
     data = photo if isinstance(photo, bytes) else Path(photo).read_bytes()
     key = "cli-" + hashlib.sha256(data).hexdigest()[:24]
     boxes = [tiles[c["tile"]]["box"] for c in taught]
     codes = [c["code"] for c in taught]
     # what the base model read there, and how surely: a sure misreading is learnt as one
-    read_as = [(c["base_code"] or c["read"], float(c["base_p"])) if c["base_p"] is not None else None for c in taught]
+    read_as = [(c["base_code"] or c["read"], float(c["base_p"])) if c["base_p"] is not None and c["read"] != "?"
+               else None for c in taught]
     fixed = {c["tile"] for c in changes}
     others = [t for i, t in enumerate(tiles) if i not in fixed and not t.get("face_down") and not t.get("sideways")
               and t.get("code")]
-    crops, faces = learning_cuts(data, boxes)
-    guard = (_guard_reading(data, [t["box"] for t in others], key), [t["code"] for t in others]) if others else None
-    done = learn_recorded_hand(getattr(args, "data_dir", None), key, crops, codes, faces=faces,
-                               profile_name=name or None, read_as=read_as, others=guard) or {}
-    lesson.update(profile=done.get("profile"), tiles=done.get("tiles", 0), unlearnt=list(done.get("unlearnt") or ()))
+    try:
+        crops, faces = learning_cuts(data, boxes)
+        guard = (_guard_reading(data, [t["box"] for t in others], key), [t["code"] for t in others]) if others else None
+        # the profile read with, by its name: not whichever is active once the lesson starts
+        lesson["replaced"] = profile.taught_by(key)
+        done = learn_recorded_hand(getattr(args, "data_dir", None), key, crops, codes, faces=faces,
+                                   profile_name=profile.name, read_as=read_as, others=guard) or {}
+    except (ProfileError, OSError) as e:
+        # the reading is printed all the same (a full disk lost it, with a traceback)
+        return {**lesson, "error": str(e)}
+    lesson.update(profile=done.get("profile", profile.name), tiles=done.get("tiles", 0),
+                  unlearnt=list(done.get("unlearnt") or ()))
     return lesson
 
 
 def _lesson_said(lesson: dict, result: dict, french: bool = False) -> str:
     """What a reading's corrections taught, in a line (``_teach``'s ``lesson``)."""
     n = len(result.get("corrections") or ())
+    name = repr(lesson["profile"] or lesson.get("unsaved"))       # « » in French (``i18n.french_message``)
     if lesson.get("unsaved"):
-        line = (f"corrected {n} tile(s); the profile {lesson['unsaved']!r} does not learn them (a profile's file, or one "
-                "made before profiles learnt: calibrate your set again, and the saved profile learns)")
+        line = (f"corrected {n} tile(s); the profile {name} does not learn them (a profile's file, or one made before "
+                "profiles learnt: calibrate your set again, and the saved profile learns)")
     elif lesson["profile"] is None:
         line = (f"corrected {n} tile(s); read with the base model, no tile-set profile learns them (mjtable calibrate "
                 "makes one of your tiles)")
+    elif lesson.get("error"):
+        line = f"corrected {n} tile(s); your tile set {name} could not learn them ({lesson['error']})"
     else:
-        line = f"corrected {n} tile(s); your tile set {lesson['profile']!r} learnt {lesson['tiles']} of them"
+        line = f"corrected {n} tile(s); your tile set {name} learnt {lesson['tiles']} of them"
         if lesson["unlearnt"]:
             line += (f"; not learnt: {' '.join(lesson['unlearnt'])} (learnt, it would make other tiles of this photo "
                      "read wrongly)")
-    if lesson["not_taught"]:
-        line += f"; a tile lying sideways is not learnt (#{', #'.join(str(i) for i in lesson['not_taught'])})"
+        if lesson.get("replaced"):
+            # one lesson a photo: correcting its next tile alone took back the first one's, unsaid
+            line += (f"; what this photo taught before ({lesson['replaced']} tile(s)) is replaced: give all its "
+                     "corrections at once")
+    if lesson["not_taught"] and lesson["profile"] is not None:
+        line += f"; not learnt, lying sideways: {len(lesson['not_taught'])} tile(s)"
     if french:
         from webui import i18n
         return i18n.french_message(line) or line

@@ -91,8 +91,8 @@ def register(sub) -> None:
                       help="the game it goes to (mjtable games lists them)")
     # several pairs after one --as, as --losers takes them (--as Ann=Eve Bob=Fay refused its second pair)
     move.add_argument("--as", dest="as_players", action="extend", nargs="+", default=[], metavar="PLAYER=OTHER",
-                      help="who a player of GAME is in the other game (one pair or several: --as Ann=Eve Bob=Fay; "
-                           "--as may be repeated); the others: the player of the "
+                      help="who a player of GAME is in the other game (one pair or several: --as Ann=Eve Bob=Fay, "
+                           "after GAME and SEQ; --as may be repeated); the others: the player of the "
                            "same name there, else the one holding the same seat wind in the hand's deal there (its "
                            "dealer is East)")
     sub = acts.add_parser("substitute", help="a substitute takes a player's seat for the rest of the game",
@@ -264,8 +264,9 @@ def teach_recorded(args, hand_id) -> dict | None:
     crops, faces = learning_cuts(Path(path).read_bytes(), [tiles[i]["box"] for i in taught])
     read_as = [(tiles[i].get("base_code") or tiles[i]["code"], float(tiles[i]["base_p"]))
                if isinstance(tiles[i].get("base_p"), (int, float)) else None for i in taught]
+    # the profile read with, by its name: not whichever is active once the lesson starts
     return learn_recorded_hand(args.data_dir, hand_key(hand_id), crops, [chosen.get(i, tiles[i]["code"]) for i in taught],
-                               faces=faces, read_as=read_as)
+                               faces=faces, read_as=read_as, profile_name=profile.name)
 
 
 def forget_recorded(args, hand_id) -> dict | None:
@@ -554,6 +555,7 @@ def _english(text: str, **fields) -> str:
 
 
 def _run(args, client, sheet_text) -> int:
+    from vision.profile import ProfileError
     from webui import i18n, score_sheet
     french = args.lang == "fr"
     # as the game page says it: in French with --lang fr (everything it said was English)
@@ -703,7 +705,13 @@ def _run(args, client, sheet_text) -> int:
                 tr("{player} as {other}", player=p, other=others[s]) for p, s in zip(players, seats))))
     else:
         print(_hand_line(view, (answer.get("hand") or {}).get("seq"), french))
-        lesson = teach_recorded(args, (answer.get("hand") or {}).get("id")) if args.action == "win" else None
+        try:
+            lesson = teach_recorded(args, (answer.get("hand") or {}).get("id")) if args.action == "win" else None
+        except (ProfileError, OSError) as e:
+            # recorded all the same: the lesson alone is lost, and said
+            lesson = None
+            print(f"{tr('warning')}{i18n.colon() if french else ':'} "
+                  + tr("the tile set could not learn this hand ({error})", error=e), file=sys.stderr)
         if lesson:
             print(tr("your tile set {name} learnt this hand's {n} tile(s)", name=_quoted(lesson["profile"], french),
                      n=lesson["tiles"]))

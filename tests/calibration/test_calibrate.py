@@ -333,3 +333,46 @@ def test_a_mirrored_layout_photo_is_read_mirrored_back_and_said(flip):
     assert result.layout.orientation == ("as laid out" if flip == "mirrored" else "turned 180°")
     # the examples are the faces as they are: the same codes, at the same places, as the photo as taken
     assert sorted(result.layout.codes.values()) == sorted(taken.layout.codes.values())
+
+
+def _mirrored(tiles, width):
+    """The mock layout's reads as a mirrored photo shows them (boxes and corners across ``width``)."""
+    from dataclasses import replace
+    return [replace(t, box=(width - t.box[2], t.box[1], width - t.box[0], t.box[3]),
+                    corners=[(width - x, y) for x, y in t.corners] if t.corners else None) for t in tiles]
+
+
+class MirrorReader(FakeReader):
+    """A photo whose left half is the brighter, as taken (its rows read mirrored, ``mirrored``);
+    the same picture mirrored back is read as laid out (``back``)."""
+
+    def __init__(self, mirrored, back):
+        super().__init__(mirrored)
+        self.mirrored, self.back = mirrored, back
+
+    def read(self, image, timings=None, embeddings=False):
+        super().read(image, timings, embeddings)
+        w = image.shape[1]
+        return self.mirrored if image[:, :w // 2].mean() > image[:, w // 2:].mean() else self.back
+
+
+@pytest.mark.parametrize("case", ["read otherwise", "rows short"])
+def test_a_mirrored_photo_is_taken_mirrored_back_where_its_rows_then_fit_better(case):
+    """The mirrored-back reading is taken when its rows fit and fewer tiles are read otherwise, or
+    where the rows as read do not fit (a tile lost: fewer placed, so fewer read otherwise too)."""
+    pytest.importorskip("vision.decode")
+    import cv2
+    img = np.full((700, 900, 3), 60, np.uint8)
+    img[:, :450] = 120
+    jpeg = cv2.imencode(".jpg", img)[1].tobytes()
+    back, truth = mock_tiles(bonus=False, angle_deg=3)
+    as_read, _ = mock_tiles(bonus=False, angle_deg=3, misread=0.3 if case == "read otherwise" else 0.0,
+                            drop=("5p",) if case == "rows short" else ())
+    reader = MirrorReader(_mirrored(as_read, 900), back)
+    result = calibrate(jpeg, reader=reader)
+    assert len(reader.calls) == 2 and result.mirrored and result.ok and not result.disagreements()
+    assert result.layout.orientation == "as laid out"
+    # laid right to left indeed (its faces read as well either way): kept as read
+    reader = MirrorReader(_mirrored(back, 900), mock_tiles(bonus=False, angle_deg=3, misread=0.3)[0])
+    kept = calibrate(jpeg, reader=reader)
+    assert not kept.mirrored and kept.ok and kept.layout.orientation == "rows right to left"

@@ -50,7 +50,7 @@ def test_a_corrected_tile_rebuilds_the_hand_and_is_shown_corrected(photo, capsys
             "one of your tiles)") in said
     main(["read", str(photo), "--no-profile", "--correct", "13=2z", "--lang", "fr"])
     said = capsys.readouterr().out
-    assert "[corrigée : lue 1z]" in said and "1 tuile(s) corrigée(s) ; lue avec le modèle de base" in said
+    assert "[corrigée : lue 1z]" in said and "1 tuile(s) corrigée(s) ; la photo a été lue avec le modèle de base" in said
 
 
 @pytest.mark.parametrize("given,message", [
@@ -95,8 +95,56 @@ def test_the_corrections_teach_the_active_profile_once_per_photo(photo, tmp_path
     # the same photo corrected again: its lesson replaced, not added to
     assert main(["read", str(photo), "--data-dir", str(data), "--correct", "13=2z", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["lesson"] == {"profile": "club set", "tiles": 1, "unlearnt": [],
-                                                             "not_taught": []}
+                                                             "not_taught": [], "replaced": 1}
     assert store.active().n_confirmed == 1
+    # another tile of it corrected alone: said to replace the first (it took it back unsaid)
+    assert main(["read", str(photo), "--data-dir", str(data), "--correct", "12=2z"]) == 0
+    assert ("learnt 1 of them; what this photo taught before (1 tile(s)) is replaced: give all its corrections at "
+            "once") in capsys.readouterr().out
+
+
+def test_a_sideways_tile_corrected_alone_keeps_what_the_photo_taught(photo, tmp_path, capsys, monkeypatch):
+    # corrected alone, a sideways tile made an empty lesson, which forgot the photo's earlier one ("learnt -1")
+    import vision as vision_mod
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    from vision import calibration
+    from vision.profile import ProfileStore, TileSetProfile
+
+    from .helpers import quick_finetune
+    quick_finetune(monkeypatch)
+    read = vision_mod.read_tiles
+
+    def with_sideways(image, profile=None, **kw):
+        tiles = read(image, profile=profile)
+        tiles[0].sideways = True
+        return tiles
+    monkeypatch.setattr(vision_mod, "read_tiles", with_sideways)
+    monkeypatch.setattr(calibration, "learning_cuts",
+                        lambda image, boxes, reader=None: ([code_crop("2z", seed=i) for i in range(len(boxes))],
+                                                           [None] * len(boxes)))
+    data = tmp_path / "data"
+    store = ProfileStore(data)
+    rng = np.random.default_rng(0)
+    store.save(TileSetProfile.from_examples([(rng.integers(0, 255, (80, 60, 3), dtype=np.uint8), c) for c in ("1m", "2m")],
+                                            name="club set"))
+    store.activate("club set")
+    assert main(["read", str(photo), "--data-dir", str(data), "--correct", "13=2z"]) == 0
+    assert store.active().n_confirmed == 1
+    capsys.readouterr()
+    assert main(["read", str(photo), "--data-dir", str(data), "--correct", "0=8s", "--json"]) == 0
+    lesson = json.loads(capsys.readouterr().out)["lesson"]
+    assert lesson["tiles"] == 0 and lesson["not_taught"] == [0] and store.active().n_confirmed == 1
+    # a lesson that cannot be saved: the reading is printed all the same, and why said
+    import errno
+
+    def full(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(ProfileStore, "save", full)
+    assert main(["read", str(photo), "--data-dir", str(data), "--correct", "12=2z"]) == 0
+    out = capsys.readouterr().out
+    assert "#12 2z" in out and "your tile set 'club set' could not learn them ([Errno 28] No space left on device)" in out
 
 
 def test_a_profile_that_cannot_learn_is_said_not_to(photo, tmp_path, capsys):

@@ -80,3 +80,19 @@ def _hands(data):
     from webui import create_app
     client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(data)}).test_client()
     return [h for h in client.get("/api/games/1").json["hands"] if h["kind"] == "win"]
+
+
+def test_a_lesson_that_cannot_be_saved_leaves_the_hand_recorded_and_says_so(table, capsys, monkeypatch):
+    import errno
+
+    from vision.profile import ProfileStore
+    data, photo, store, cut = table
+
+    def full(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(ProfileStore, "save", full)
+    capsys.readouterr()
+    assert main(["record", "win", "1", "--photo", str(photo), "--winner", "Ann", "--self-drawn", "--correct", "13=5s",
+                 "--data-dir", str(data)]) == 0
+    assert "warning: the tile set could not learn this hand ([Errno 28] No space left on device)" in capsys.readouterr().err
+    assert len(_hands(data)) == 1

@@ -2661,6 +2661,10 @@ def test_a_typo_in_one_of_several_winners_hands_names_that_winner(client):
                                                           "winner1": "3", "hand1": OPEN_STRAIGHT},
                        follow_redirects=True).get_data(as_text=True)
     assert f"Main de {players[2]} : " in page
+    # what the winners' hands do together is no one winner's ("the winners of one discard win on the same tile")
+    page = client.post(f"/games/{gid}/win?lang=en", data={**base, "winner1": "3", "hand1": "123m456p789s123s9p 9p"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "the winners of one discard win on the same tile" in page and "&#39;s hand: the winners" not in page
     # one winner: the hand is the form's only one, not named
     page = client.post(f"/games/{gid}/win?lang=en", data={**base, "hand0": "234m567p678s234p55s 5s"},
                        follow_redirects=True).get_data(as_text=True)

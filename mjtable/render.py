@@ -357,8 +357,10 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
         if x.get("net_gain") is not None:
             # in words, as the page says it ("net_gain: 3800" was the key itself)
             # as the sum it is: the sentence alone left a learner to find what the 1000 was taken from
-            lines.append("  " + w.t("{gain} more than before the hand: {points} received − 1000, the winner's own "
-                                    "riichi stick among them", gain=w.figure(x["net_gain"]), points=w.figure(x["points"])))
+            # ("… more than before the hand: 3600 received − 1000, the winner's own riichi stick among them"
+            # read as a riddle to a trial's beginner)
+            lines.append("  " + w.t("{gain} net: {points} received, less the 1000 the winner put down for riichi",
+                                    gain=w.figure(x["net_gain"]), points=w.figure(x["points"])))
         return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
                        "dora_held", "dora_indicators", "net_gain"}
     if result.rules == "hk" and "faan_counted" in x:

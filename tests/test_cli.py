@@ -944,7 +944,7 @@ def test_french_figures_are_grouped_as_the_settlement_groups_them(capsys):
                        "--lang", "fr")
     assert code == 0
     assert f": 3{nb}000 points de base" in out and f"2 × 3{nb}000, arrondi" in out and f": 6{nb}000" in out
-    assert f"valeur de la main : 18{nb}000 (" in out and f"19{nb}000 reçus − 1{nb}000," in out
+    assert f"valeur de la main : 18{nb}000 (" in out and f"19{nb}000 reçus, moins les 1{nb}000 que" in out
     figures = out.split("paiement (002 §4.1.2)")[1].split("supposé")[0]
     assert not re.search(r"\d{4}", figures), figures
     _, out, _ = run(capsys, "score", "111m222m333m444m5m 5m", "--rules", "classical", "--self-drawn", "--lang", "fr")
@@ -1726,7 +1726,7 @@ def test_score_says_a_winners_own_riichi_stick_in_words(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s2233s 3s", "--rules", "riichi", "--riichi", "--self-drawn",
                        "--riichi-sticks", "1", "--seat-wind", "S")
     assert code == 0 and "net_gain" not in out
-    assert "2000 more than before the hand: 3000 received − 1000, the winner's own riichi stick among them" in out
+    assert "2000 net: 3000 received, less the 1000 the winner put down for riichi" in out
 
 
 def test_standings_in_text_warn_of_games_under_different_house_rules(capsys, tmp_path):

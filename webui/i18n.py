@@ -625,8 +625,8 @@ FR = {
     "instead, pao (002 §3.3.9): the discarder and the player liable for {yaku} ({liable}) pay half each: {rest} and {half}":
         "à la place, responsabilité (pao, 002 §3.3.9) : le donneur de l'écart et le joueur responsable de {yaku} "
         "({liable}) paient chacun la moitié : {rest} et {half}",
-    "{gain} more than before the hand: {points} received − 1000, the winner's own riichi stick among them":
-        "{gain} de plus qu'avant la main : {points} reçus − 1 000, le bâtonnet de riichi du gagnant étant parmi eux",
+    "{gain} net: {points} received, less the 1000 the winner put down for riichi":
+        "{gain} net : {points} reçus, moins les 1 000 que le gagnant a posés pour son riichi",
     "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman":
         "un yakuman, payé comme une limite : aucun autre yaku ni dora ne s'y ajoute, ni un second yakuman",
     "counted as {n} (the cap)": "compté {n} (le plafond)", "the reward table": "le barème des gains",
@@ -904,8 +904,8 @@ FR = {
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
     "Riichi": "Riichi", "Sticks": "Bâtonnets", "of which sticks": "dont bâtonnets", "points": "points", "faan": "fan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
-    "{net} more than before the hand: {points} received − 1,000, the winner's own riichi stick among them":
-        "{net} de plus qu'avant la main : {points} reçus − 1 000, le bâtonnet de riichi du gagnant étant parmi eux",
+    "{net} net: {points} received, less the 1,000 the winner put down for riichi":
+        "{net} net : {points} reçus, moins les 1 000 que le gagnant a posés pour son riichi",
     "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",
     "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
@@ -1838,8 +1838,8 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
                          value=number(result["hand_value"]), points=number(result["points"])))
         if result.get("net_gain") is not None:
             # as the sum it is: the sentence alone left a learner to find what the 1,000 was taken from
-            out.append(t("{net} more than before the hand: {points} received − 1,000, the winner's own riichi stick "
-                         "among them", net=number(result["net_gain"]), points=number(result["points"])))
+            out.append(t("{net} net: {points} received, less the 1,000 the winner put down for riichi",
+                         net=number(result["net_gain"]), points=number(result["points"])))
     if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
         # the faan found, where the cap takes some off: said as such ("14 faan" beside a total of 13 read
         # as a contradiction)

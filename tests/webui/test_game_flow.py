@@ -2219,7 +2219,7 @@ def test_the_false_win_form_names_nobody_until_the_player_is_chosen(client):
 
 def test_a_riichi_ticked_before_the_winner_is_chosen_puts_its_stick_on_the_table(client):
     # a club's trial: one stick left on the table by a draw, riichi ticked, no winner yet: 5,200
-    # "4,200 more than before the hand", then 6,200 once the dealer (East) was chosen
+    # "4,200 net", then 6,200 once the dealer (East) was chosen
     gid = new_game(client, "riichi")
     post(client, gid, {"kind": "draw", "tenpai": [A, B], "riichi": [B]})      # Bob's stick stays
     body = {"hand": "234m567m234p678s5s 5s", "game": gid, "form": {"ctx_riichi": "1", "ctx__present": "1"}}

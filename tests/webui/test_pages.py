@@ -529,9 +529,9 @@ def test_a_riichi_winners_total_says_its_gain_where_its_own_stick_came_back(clie
     import html as markup
     html = markup.unescape(client.post("/review/score", json=body).json["html"])
     total = int(re.search(r'id="score-total">([\d,]+)<', html).group(1).replace(",", ""))
-    assert f"{total - 1000:,} more than before the hand: {total:,} received − 1,000, the winner's own riichi stick" in html
+    assert f"{total - 1000:,} net: {total:,} received, less the 1,000 the winner put down for riichi" in html
     body["form"].pop("ctx_riichi")
-    assert "more than before the hand" not in client.post("/review/score", json=body).json["html"]
+    assert " net: " not in client.post("/review/score", json=body).json["html"]
 
 
 def test_the_review_page_names_the_tile_set_profile_its_photo_was_read_with(app, client):

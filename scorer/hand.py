@@ -260,7 +260,7 @@ def _check_each_bonus_once(hand: Hand) -> None:
 
 #: What a hand of 13 tiles lacks, said after its tile count (``_one_short``); scorer.notation says
 #: it otherwise when the winning tile was written apart (``one_short_beside``).
-ONE_SHORT_WAITS = "; add the tile it won on: it waits on "
+ONE_SHORT_WAITS = "; add the tile it won on, after a space: it waits on "
 ONE_SHORT_NONE = ("; add the tile it won on: no tile completes these 13 as sets and a pair, seven pairs or "
                   "thirteen orphans")
 
@@ -274,7 +274,7 @@ def _one_short(hand: Hand) -> str:
         held[T.index(t)] += 1
     found = completing_tiles(hand.concealed_counts, len(hand.melds), held, seven_pairs=True)
     if found:
-        return ONE_SHORT_WAITS + T.group_codes(found)
+        return ONE_SHORT_WAITS + T.tiles_or(found)
     return ONE_SHORT_NONE
 
 

@@ -128,5 +128,5 @@ def waits_said(hand: Hand, seven_pairs: bool = False) -> str:
     found = waits(hand, seven_pairs)
     win = T.normalize(hand.winning_tile)
     if found:
-        return f"without its winning tile {win} the hand waits on {T.group_codes(found)}"
+        return f"without its winning tile {win} the hand waits on {T.tiles_or(found)}"
     return f"without its winning tile {win} no tile completes it"

@@ -143,6 +143,13 @@ def next_tile(code: str) -> str:
     raise ValueError(f"bonus tile {code} has no successor")
 
 
+def tiles_or(codes) -> str:
+    """Tiles one of which completes a hand, each by its code: ``['6s', '9s']`` → ``6s or 9s``
+    (grouped as notation, "waits on 69s" read as a set, "12z" hid East and South)."""
+    codes = list(codes)
+    return codes[0] if len(codes) == 1 else ", ".join(codes[:-1]) + " or " + codes[-1]
+
+
 def group_codes(codes) -> str:
     """Notation of sorted codes, digits of a suit run together: ``['1m','2m','5p']`` → ``12m5p``."""
     out, digits, suit_ = [], "", None

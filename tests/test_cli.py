@@ -744,13 +744,13 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     assert "hand_value" not in out and "points:" not in out
     # the payments from han and fu (002 §4.1.2), for a beginner: basic points, then the payers
     # in the rule's words (« doublée pour chaque han plus 2 »), not "2^(2 + 2)"
-    assert "    - 40 fu doubled 4 times (for 2 han, plus 2) = 640 basic points" in out.splitlines()
+    assert "    - 40 fu doubled 4 times (once for each han, 2 here, and twice more, as for every hand) = 640 basic points" in out.splitlines()
     assert "    - on a discard, the discarder pays 4 × 640 = 2560, rounded up to the next 100: 2600" in out.splitlines()
     # a 4-han hand capped at a mangan by its fu: the fu are said, not "not used: 5 han or more"
     _, out, _ = run(capsys, "score", "999m111p222z46s33s 5s", "--rules", "riichi", "--seat-wind", "W", "--riichi",
                     "--dora-indicators", "3s")
     assert "  fu (minipoints): 60 (56, rounded up to the next 10)" in out.splitlines() and "5 han or more" not in out
-    assert "    - 60 fu doubled 6 times (for 4 han, plus 2) = 3840, capped at a mangan: 2000 basic points" in out.splitlines()
+    assert "    - 60 fu doubled 6 times (once for each han, 4 here, and twice more, as for every hand) = 3840, capped at a mangan: 2000 basic points" in out.splitlines()
     # a pinfu tsumo's self-draw fu not counted is said (002 §4.1.1); the tsumo shares derived
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--self-drawn",
                     "--seat-wind", "S")
@@ -2041,7 +2041,7 @@ def test_the_french_exclusions_agree_and_name_their_sources_in_french(capsys):
     assert ("ces tuiles ne forment ni quatre combinaisons et une paire, ni les 13 tuiles terminales ; sans sa tuile "
             "gagnante 6z, la main attend 5z") in out
     code, _, err = run(capsys, "score", "123m456p789s12s55z", "--rules", "mcr", "--lang", "fr")
-    assert err.rstrip().endswith("; ajoutez la tuile sur laquelle elle a gagné : elle attend 3s")
+    assert err.rstrip().endswith("; ajoutez la tuile sur laquelle elle a gagné, après une espace : elle attend 3s")
 
 
 def test_a_hong_kong_win_of_no_faan_says_what_it_is_paid(capsys):
@@ -2279,7 +2279,7 @@ def test_riichi_flags_without_rules_ask_for_rules_riichi(capsys):
     code, out, err = run(capsys, "score", "23m567m345p678s22p 4m", "--riichi", "--seat-wind", "S",
                          "--dora-indicators", "1p")
     assert code == 2 and not out
-    assert "--riichi, --dora-indicators: riichi scores them" in err and "add --rules riichi" in err
+    assert "--riichi, --dora-indicators: only the Japanese rules (riichi) score them" in err and "add --rules riichi" in err
     code, _, err = run(capsys, "score", "23m567m345p678s22p 4m", "--riichi", "--lang", "fr")
     assert code == 2 and "ajoutez --rules riichi" in err
     # named, the rules are the player's: MCR says the flags are not its own, as before
@@ -2740,3 +2740,13 @@ def test_the_sources_cited_under_a_score_are_named_as_the_page_names_them(capsys
     assert "Sources:" not in out
     code, out, _ = run(capsys, "score", "123m456p789s11z55p 1z", "--rules", "mcr", "--explain", "--lang", "fr")
     assert "Sources : 000 désigne « Mah Jong International »" in out
+
+
+def test_the_tiles_a_hand_waits_on_are_named_one_by_one(capsys):
+    # "waits on 69s" read as a set, "12z" hid East and South
+    code, out, _ = run(capsys, "score", "123m456m234p678s9s 5s", "--rules", "mcr")
+    assert out.rstrip().endswith("without its winning tile 5s the hand waits on 6s or 9s")
+    code, out, _ = run(capsys, "score", "123m456m234p678s9s 5s", "--rules", "mcr", "--lang", "fr")
+    assert out.rstrip().endswith("sans sa tuile gagnante 5s, la main attend 6s ou 9s")
+    code, _, err = run(capsys, "score", "123m456p789s11z22z", "--rules", "mcr")
+    assert err.rstrip().endswith("add the tile it won on, after a space: it waits on 1z or 2z")

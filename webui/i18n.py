@@ -481,10 +481,10 @@ FR = {
     "minipoints do not count from 5 han: the hand is paid by its han":
         "les minipoints ne comptent plus à partir de 5 han : la main est payée selon ses han",
     "seven pairs: 25 fu, not rounded up": "sept paires : 25 minipoints, non arrondis",
-    "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {raw}, capped at a mangan: {basic} basic points":
-        "{fu} minipoints doublés {doublings} fois (pour {han} han, plus 2) = {raw}, plafonné au mangan : {basic} points de base",
-    "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {basic} basic points":
-        "{fu} minipoints doublés {doublings} fois (pour {han} han, plus 2) = {basic} points de base",
+    "{fu} fu doubled {doublings} times (once for each han, {han} here, and twice more, as for every hand) = {raw}, capped at a mangan: {basic} basic points":
+        "{fu} minipoints doublés {doublings} fois (une fois par han, {han} ici, et deux fois de plus, comme pour toute main) = {raw}, plafonné au mangan : {basic} points de base",
+    "{fu} fu doubled {doublings} times (once for each han, {han} here, and twice more, as for every hand) = {basic} basic points":
+        "{fu} minipoints doublés {doublings} fois (une fois par han, {han} ici, et deux fois de plus, comme pour toute main) = {basic} points de base",
     "on a discard, the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}":
         "sur un écart, le donneur de l'écart paie {times} × {basic} = {raw}, arrondi à la centaine supérieure : {paid}",
     "on a discard, the discarder pays {times} × {basic} = {paid}":
@@ -1198,6 +1198,14 @@ WORDS_FR = {
         "Les doublements de la main : les han de ses yaku, plus un par dora. Avec les minipoints (fu), ils donnent la valeur de la main dans les tables de score.",
     "fu (符), minipoints":
         "fu (符), minipoints",
+    "basic points": "points de base",
+    "What the payments are counted from: the fu doubled once for each han and twice more (30 fu and 1 han: 30 × 8 = 240), at most 2,000 (a mangan: 5 han, or fewer with many fu). A win on a discard is paid 4 times the basic points by the discarder (6 times for the dealer); a self-drawn one 1 time by each other player and 2 times by the dealer (2 times by each for the dealer), rounded up to the next 100: a mangan is so 8,000 (12,000 for the dealer).":
+        "Ce sur quoi les paiements sont comptés : les minipoints doublés une fois par han et deux fois de plus (30 "
+        "minipoints et 1 han : 30 × 8 = 240), au plus 2 000 (un mangan : 5 han, ou moins avec beaucoup de minipoints). "
+        "Une victoire sur un écart est payée 4 fois les points de base par le donneur de l'écart (6 fois pour le "
+        "croupier) ; une victoire sur pioche 1 fois par chaque autre joueur et 2 fois par le croupier (2 fois par "
+        "chacun pour le croupier), arrondi à la centaine supérieure : un mangan fait ainsi 8 000 (12 000 pour le "
+        "croupier).",
     "dora (ドラ)":
         "dora (ドラ)",
     "mangan and the limits":
@@ -2797,7 +2805,8 @@ MESSAGES_FR = {
         "les sept paires ne sont pas une main gagnante en règles classiques, qui ne connaissent que quatre "
         "combinaisons et une paire, ou treize orphelins",
     # what a hand of 13 tiles lacks (scorer.hand._one_short)
-    "add the tile it won on: it waits on {}": "ajoutez la tuile sur laquelle elle a gagné : elle attend {0}",
+    "add the tile it won on, after a space: it waits on {}":
+        "ajoutez la tuile sur laquelle elle a gagné, après une espace : elle attend {0}",
     "add the tile it won on: no tile completes these 13 as sets and a pair, seven pairs or thirteen orphans":
         "ajoutez la tuile sur laquelle elle a gagné : aucune tuile ne complète ces 13 en combinaisons et une paire, sept "
         "paires ou treize orphelins",
@@ -2960,12 +2969,12 @@ MESSAGES_FR = {
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); one tile too many: remove the one that is not in the hand":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; une tuile de trop : retirez celle qui n'est pas dans la main",
-    "{}: riichi scores them, and the rules are MCR's unless --rules names others: add --rules riichi (or --rules all to compare)":
-        "{0} : le riichi les compte, et les règles sont celles du MCR sauf si --rules en nomme d'autres : ajoutez "
-        "--rules riichi (ou --rules all pour comparer)",
-    "{}: riichi scores it, and the rules are MCR's unless --rules names others: add --rules riichi (or --rules all to compare)":
-        "{0} : le riichi le compte, et les règles sont celles du MCR sauf si --rules en nomme d'autres : ajoutez "
-        "--rules riichi (ou --rules all pour comparer)",
+    "{}: only the Japanese rules (riichi) score them; without --rules the hand is scored under MCR: add --rules riichi (or --rules all to compare)":
+        "{0} : seules les règles japonaises (riichi) les comptent ; sans --rules, la main est comptée selon le MCR : "
+        "ajoutez --rules riichi (ou --rules all pour comparer)",
+    "{}: only the Japanese rules (riichi) score it; without --rules the hand is scored under MCR: add --rules riichi (or --rules all to compare)":
+        "{0} : seules les règles japonaises (riichi) le comptent ; sans --rules, la main est comptée selon le MCR : "
+        "ajoutez --rules riichi (ou --rules all pour comparer)",
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); four {} stand in the hand: a kong counts as 3, so declare them as a kong (concealed or exposed), not as four standing tiles":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; quatre {4} sont debout dans la main : un kong compte pour 3, déclarez-les donc en "
@@ -3984,7 +3993,7 @@ def french_message(text: str) -> str | None:
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
             return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or _parts_fr(v)
-                                            or _items_fr(v) or french_message(v) or _quoted_fr(v) for v in m.groups()))
+                                            or _tiles_or_fr(v) or _items_fr(v) or french_message(v) or _quoted_fr(v) for v in m.groups()))
     # a command-line flag and its value before the message ("--dora-indicators 2x: unexpected
     # character 'x'..."): the flag kept, the message in French (`record win --lang fr` said it in English)
     m = _FLAG_OPENING.match(text)
@@ -4008,6 +4017,15 @@ def _parts_fr(value: str) -> str | None:
         return None
     each = [french_message(p) for p in value.split("; ")]
     return " ; ".join(each) if all(e is not None for e in each) else None
+
+
+#: Tiles one of which completes a hand, as ``scorer.tiles.tiles_or`` lists them ("6s or 9s")
+_TILES_OR = re.compile(r"(?:[0-9][mpszf], )*[0-9][mpszf] or [0-9][mpszf]")
+
+
+def _tiles_or_fr(value: str) -> str | None:
+    """``tiles_or``'s list in French ("6s ou 9s"); None for another value."""
+    return value.replace(" or ", " ou ") if _TILES_OR.fullmatch(value) else None
 
 
 def _items_fr(value: str) -> str | None:

@@ -102,6 +102,12 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "wait on one tile (an edge, a closed or a pair wait); 2 for a self-drawn win (none with pinfu), 10 for a "
              "concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25; a hand with a call "
              "that would count 20 gets 2 (open pinfu), so 30.", "002 §4.1, §4.1.1"),
+        Word("basic-points", "basic points",
+             "What the payments are counted from: the fu doubled once for each han and twice more (30 fu and 1 han: "
+             "30 × 8 = 240), at most 2,000 (a mangan: 5 han, or fewer with many fu). A win on a discard is paid 4 "
+             "times the basic points by the discarder (6 times for the dealer); a self-drawn one 1 time by each "
+             "other player and 2 times by the dealer (2 times by each for the dealer), rounded up to the next 100: "
+             "a mangan is so 8,000 (12,000 for the dealer).", "002 §4.1.2"),
         Word("dora", "dora (ドラ)",
              "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy "
              "in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts "

@@ -17,7 +17,9 @@ def register(sub) -> None:
     p.add_argument("--detail", action="store_true",
                    help="with --rules all: print each rule set in full instead of side by side")
     p.add_argument("--explain", action="store_true",
-                   help="say under each scored line what the hand must show to score it")
+                   help="say under each scored line what the hand must show to score it (the words of the table, "
+                        "han, fu, basic points, honba, uma..., are explained on the web app's Words page: mjtable "
+                        "serve, then /words/)")
     p.add_argument("--lang", choices=("en", "fr"), default="en",
                    help="the language of the result as text (fr: French, the rule documents' names)")
     add_context_arguments(p)
@@ -128,9 +130,12 @@ def _riichi_flags_need_rules(hand, result, typed: set) -> None:
                    and all(k in left for name, left in others.items() if name != "riichi")]
     if riichi_only:
         flags = ", ".join("--" + k.replace("_", "-") for k in riichi_only)
-        raise scorer.RulesError("bad_option", f"{flags}: riichi scores {'them' if len(riichi_only) > 1 else 'it'}, "
-                                "and the rules are MCR's unless --rules names others: add --rules riichi (or "
-                                "--rules all to compare)")
+        # "riichi scores it, and the rules are MCR's unless..." read as a riddle to a beginner
+        raise scorer.RulesError("bad_option", (
+            f"{flags}: only the Japanese rules (riichi) score them; without --rules the hand is scored under MCR: "
+            "add --rules riichi (or --rules all to compare)") if len(riichi_only) > 1 else (
+            f"{flags}: only the Japanese rules (riichi) score it; without --rules the hand is scored under MCR: "
+            "add --rules riichi (or --rules all to compare)"))
 
 
 def hand_of_output(text: str) -> tuple[str, str | None]:

@@ -50,7 +50,7 @@ def score(hand, options: Options | None = None) -> ScoreResult:
 def _not_complete(h) -> str:
     """Why the tiles do not win, and what a referee checks first: the tiles the others wait on, in
     every MCR shape (000 n°9-11 read waits so), or that none does."""
-    from ..tiles import TILE_CODES, group_codes
+    from ..tiles import TILE_CODES, tiles_or
     before = list(h.standing)
     before[h.win] -= 1
     # a fifth copy is no wait: four held, in the hand or its sets ("[1111m,1]23m456p789s55z 6z" was
@@ -63,7 +63,7 @@ def _not_complete(h) -> str:
     shapes = ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, "
               "honours and knitted tiles, or a knitted straight with a set and a pair")
     if waits:
-        return f"{shapes}; without its winning tile {win} the hand waits on {group_codes([TILE_CODES[i] for i in waits])}"
+        return f"{shapes}; without its winning tile {win} the hand waits on {tiles_or([TILE_CODES[i] for i in waits])}"
     return f"{shapes}; without its winning tile {win} no tile completes it"
 
 

@@ -79,12 +79,13 @@ def payment_steps(extra: dict) -> list[tuple[str, dict]]:
     elif han >= 5:
         steps = [("{limit} for {han} han: {basic} basic points", {"limit": limit, "han": han, "basic": basic})]
     elif limit:
-        # in the rule's words, « doublée pour chaque han plus 2 » (a learner read "2^(3 + 2)" as code)
-        steps = [("{fu} fu doubled {doublings} times (for {han} han, plus 2) = {raw}, capped at a mangan: "
+        # in the rule's words, « doublée pour chaque han plus 2 » (a learner read "2^(3 + 2)" as code,
+        # another "for 4 han, plus 2" as a riddle)
+        steps = [("{fu} fu doubled {doublings} times (once for each han, {han} here, and twice more, as for every hand) = {raw}, capped at a mangan: "
                   "{basic} basic points",
                   {"fu": fu, "han": han, "doublings": han + 2, "raw": fu * 2 ** (han + 2), "basic": basic})]
     else:
-        steps = [("{fu} fu doubled {doublings} times (for {han} han, plus 2) = {basic} basic points",
+        steps = [("{fu} fu doubled {doublings} times (once for each han, {han} here, and twice more, as for every hand) = {basic} basic points",
                   {"fu": fu, "han": han, "doublings": han + 2, "basic": basic})]
     dealer = bool(extra.get("dealer"))
     if not extra.get("self_drawn"):

@@ -311,11 +311,11 @@ def test_the_score_says_how_its_total_is_reached(client):
                                                    "ctx_riichi": "1"})
     assert "32 fu rounded up to 40" in text
     # how han and fu make the payment (002 §4.1.2), for a player learning to count it
-    assert "40 fu doubled 3 times (for 1 han, plus 2) = 320 basic points" in text
+    assert "40 fu doubled 3 times (once for each han, 1 here, and twice more, as for every hand) = 320 basic points" in text
     assert "on a discard, the discarder pays 4 × 320 = 1,280, rounded up to the next 100: 1,300" in text
     text = page("999m111p222z46s33s 5s", "riichi", {"ctx_seat_wind": "W", "ctx_discarder": "across",
                                                    "ctx_riichi": "1", "ctx_dora_indicators": "3s"})
-    assert "56 fu rounded up to 60" in text and "60 fu doubled 6 times (for 4 han, plus 2) = 3,840, capped at a mangan" in text
+    assert "56 fu rounded up to 60" in text and "60 fu doubled 6 times (once for each han, 4 here, and twice more, as for every hand) = 3,840, capped at a mangan" in text
     # riichi in French: « l'ouvreur » (002 §3.4.11), the dealer's word on every riichi page
     html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
         "ctx__present": "1", "ctx_seat_wind": "W", "ctx_self_drawn": "1", "ctx_riichi": "1"}}).json["html"]

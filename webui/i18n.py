@@ -2586,11 +2586,11 @@ MESSAGES_FR = {
         "façon de payer (4) : a écarté la quatrième tuile du kong, paie trois fois",
     "self-drawn: each pays the full score": "pioche (tsumo) : chacun paie tout le score",
     "bao ({}) f-A: pays for all three players": "bao ({0}) f-A : paie pour les trois joueurs",
-    "bao ({}): discarded the winning tile, pays for their own share and the two others'":
-        "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",
-    "bao (g): discarded the winning tile with five tiles left to draw (004 Bao g), pays for their own share and the two others'":
-        "bao (g) : a écarté la tuile gagnante à cinq tuiles de la fin du mur (004 Bao g), paie sa part et celles des "
-        "deux autres",
+    "bao ({}): discarded the winning tile, pays twice the score, for their own share and the two others' (004 Bao)":
+        "bao ({0}) : a écarté la tuile gagnante, paie deux fois le score, pour sa part et celles des deux autres (004 Bao)",
+    "bao (g): discarded the winning tile with five tiles left to draw (004 Bao g), pays twice the score, for their own share and the two others'":
+        "bao (g) : a écarté la tuile gagnante à cinq tuiles de la fin du mur (004 Bao g), paie deux fois le score, "
+        "pour sa part et celles des deux autres",
     # the same two as hands recorded before their rewording keep them in their stored score
     "bao ({}): discarded the winning tile, pays for himself and the two others":
         "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",

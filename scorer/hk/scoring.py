@@ -296,9 +296,9 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
             # what (g) charges, said where it is charged: a player naming the liable player of a
             # little three dragons as "who fed the dragons" paid double, the case's condition unsaid
             return [Payment(liable, 2 * points, "bao (g): discarded the winning tile with five tiles left to draw "
-                                                "(004 Bao g), pays for their own share and the two others'" if case == "g"
-                            else f"bao ({case}): discarded the winning tile, pays for their own share and the two "
-                                 "others'")]
+                                                "(004 Bao g), pays twice the score, for their own share and the two others'" if case == "g"
+                            else f"bao ({case}): discarded the winning tile, pays twice the score, for their own share and "
+                                 "the two others' (004 Bao)")]
         elif fourth_set:
             return [Payment(liable, points, f"bao ({case}) f-C: fed the fourth set"),
                     Payment(discarder, points, "discarded the winning tile (f-C)")]

@@ -389,7 +389,7 @@ def test_bao_needs_the_sets_shown():
     little3 = hk("[555z][666z]123m456m7z 7z", liable_player="left", discarder="left")
     for r in (plain, little3):
         assert r.payments[0].reason == ("bao (g): discarded the winning tile with five tiles left to draw (004 Bao g), "
-                                        "pays for their own share and the two others'")
+                                        "pays twice the score, for their own share and the two others'")
 
 
 def test_bao_case_h_exempts_the_discarder_of_the_second_flush():

@@ -35,7 +35,8 @@ def register(sub) -> None:
     p.add_argument("--correct", action="append", default=[], metavar="N=CODE",
                    help="tile #N (numbered as the reading lists them) is CODE, e.g. --correct 3=5m: the hand is "
                         "rebuilt with it, and the tile-set profile read with (the active one, or --profile NAME) "
-                        "learns it, as the review page's corrections teach it; repeat it for more tiles")
+                        "learns it, as the review page's corrections teach it; repeat it for more tiles, all of a "
+                        "photo's at once (corrected again, a photo's earlier lesson is replaced)")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--profile", default=None, metavar="NAME",
                        help="read with this saved tile-set profile (default: the active one, see mjtable calibrate)")

@@ -26,6 +26,26 @@ AUG_LOW_SQUASH = (0.2, 0.6)
 AUG_LOW_SIDE = (24, 56)
 
 
+#: Share of the views smeared along a line, as a phone shaken while it takes the photo smears
+#: them (``shaken``), and the smear's length as a share of the crop's width. Two GL-mono sets'
+#: layout profiles, 0 → 0.3, read their tuning scenes shaken by 10 px at 640 px (`capture_settings
+#: --setting shake`) 549 → 662 and 360 → 426 tiles right, as taken 957 → 955 and 613 → 617
+#: (docs/calibration.md, Decisions; docs/experiments.md, "Shaken views in a profile's fine-tuning"). 0: none.
+AUG_SHAKE_SHARE = 0.3
+AUG_SHAKE_LENGTH = (0.06, 0.25)
+
+
+def shaken(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``crop`` smeared along a line at any angle (a box kernel AUG_SHAKE_LENGTH of its width long)."""
+    import cv2
+    k = max(3, int(round(rng.uniform(*AUG_SHAKE_LENGTH) * crop.shape[1])) | 1)
+    line = np.zeros((k, k), np.float32)
+    line[k // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), float(rng.uniform(0, 180)), 1.0)
+    line = cv2.warpAffine(line, turn, (k, k))
+    return cv2.filter2D(crop, -1, line / max(float(line.sum()), 1e-6), borderType=cv2.BORDER_REFLECT101)
+
+
 def seen_from_low(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``crop`` as a phone sees its face from low: squashed to a few pixels high, then enlarged
     back to its size (the detail lost, the shape kept)."""
@@ -37,15 +57,17 @@ def seen_from_low(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def augment_crop(crop: np.ndarray, rng: np.random.Generator, shake: float | None = None) -> np.ndarray:
     """A plausible other photo of the same tile, as the reader would crop it: the crop warped by
     a random perspective (corners moved up to 8 %), turned up to 35°, scaled 0.85-1.15,
     stretched (the crop of a tilted tile is squeezed to a square), shifted; half of the time
     turned 180°; lighter or darker with a light gradient and a colour cast; sometimes seen
-    smaller, blurred, noisy or JPEG-compressed. Tiles in the reader's photos are turned up to
+    smaller, blurred (a share of them smeared along a line, AUG_SHAKE_SHARE), noisy or
+    JPEG-compressed. Tiles in the reader's photos are turned up to
     about 30° and tilted up to 40° (vision_lab.synth.render, photo_effects); measured: a wider
     rotation range or stronger zoom did not help (docs/experiments.md). A share of the views
-    (AUG_LOW_SHARE) is first seen from low."""
+    (AUG_LOW_SHARE) is first seen from low; ``shake``: the share smeared (default AUG_SHAKE_SHARE,
+    measured for the fine-tuned networks; the first format's prototypes keep 0)."""
     import cv2
     if rng.random() < AUG_LOW_SHARE:
         crop = seen_from_low(crop, rng)
@@ -71,6 +93,9 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (w, h))
     if rng.random() < 0.4:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(*AUG_BLUR_SIGMA))
+    shake = AUG_SHAKE_SHARE if shake is None else shake
+    if shake and rng.random() < shake:      # no draw when off: the views stay as they were
+        out = shaken(out, rng)
     if rng.random() < 0.5:
         out = np.clip(out + rng.normal(0, rng.uniform(1, 7), out.shape), 0, 255).astype(np.uint8)
     if rng.random() < 0.5:

@@ -656,3 +656,26 @@ def test_the_layout_tiles_face_cuts_are_learnt_beside_their_box_cuts(classifier)
     with pytest.raises(ProfileError):
         TileSetProfile.from_examples(list(zip(crops, codes)), name="bad", classifier=classifier, steps=1,
                                      face_examples=[(crops[0], "10m")])
+
+
+def test_a_shaken_view_smears_a_point_along_one_line():
+    # a shaken phone smears each face along a line: a profile's views are so smeared in a share
+    from vision.augment import AUG_SHAKE_LENGTH, AUG_SHAKE_SHARE, augment_crop, shaken
+    assert 0 < AUG_SHAKE_SHARE < 1
+    crop = np.zeros((96, 64, 3), np.uint8)
+    crop[48, 32] = 255
+    out = shaken(crop, np.random.default_rng(3))[..., 0]
+    ys, xs = np.nonzero(out)
+    assert len(ys) >= 3 and out.sum() <= 255 * 1.01 and out.max() < 255       # spread, not brightened
+    w = out[ys, xs].astype(float)
+    my, mx = (w * ys).sum() / w.sum(), (w * xs).sum() / w.sum()
+    cov = np.cov(np.stack([ys - my, xs - mx]), aweights=w)
+    small, large = np.linalg.eigvalsh(cov)
+    assert small <= 0.2 * large                                                 # along one line
+    assert max(np.ptp(ys), np.ptp(xs)) <= AUG_SHAKE_LENGTH[1] * 64 + 2
+    # the share is the augmentation's: every view smeared at 1, none at 0 (the first format's prototypes)
+    face = code_crop("5p")
+    smeared = [augment_crop(face, np.random.default_rng(s), shake=1.0) for s in range(6)]
+    plain = [augment_crop(face, np.random.default_rng(s), shake=0.0) for s in range(6)]
+    sharpness = lambda v: float(np.abs(np.diff(v.astype(float), axis=1)).mean() + np.abs(np.diff(v.astype(float), axis=0)).mean())  # noqa: E731
+    assert sum(map(sharpness, smeared)) < sum(map(sharpness, plain))

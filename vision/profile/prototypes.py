@@ -27,7 +27,8 @@ def example_views(embed, crops, augment: int, seed: int = 0) -> np.ndarray:
     """(len(crops), augment + 2, d) embeddings of each crop upright, turned 180° and ``augment``
     augmented copies."""
     rng = np.random.default_rng(seed)
-    batch = [v for c in crops for v in [c, rot180(c)] + [augment_crop(c, rng) for _ in range(augment)]]
+    # no smeared views: measured for the fine-tuned networks only (``augment.AUG_SHAKE_SHARE``)
+    batch = [v for c in crops for v in [c, rot180(c)] + [augment_crop(c, rng, shake=0.0) for _ in range(augment)]]
     emb = np.asarray(embed(batch), np.float32)
     if emb.ndim != 2 or emb.shape[0] != len(batch):
         raise ProfileError(f"embed returned shape {np.shape(emb)} for {len(batch)} crops")

@@ -2750,3 +2750,9 @@ def test_the_tiles_a_hand_waits_on_are_named_one_by_one(capsys):
     assert out.rstrip().endswith("sans sa tuile gagnante 5s, la main attend 6s ou 9s")
     code, _, err = run(capsys, "score", "123m456p789s11z22z", "--rules", "mcr")
     assert err.rstrip().endswith("add the tile it won on, after a space: it waits on 1z or 2z")
+
+
+def test_a_classical_refusal_cites_its_sources_without_english_in_french(capsys):
+    # « (003 : its sets ; [B] ch. VI ; [L]) » ended a French refusal
+    code, out, _ = run(capsys, "score", "123m456m234p678s9s 5s", "--rules", "classical", "--lang", "fr")
+    assert out.rstrip().endswith("la main attend 6s ou 9s (003 ; [B] ch. VI ; [L])"), out

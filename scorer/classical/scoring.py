@@ -215,7 +215,7 @@ def score(hand: Hand, options) -> ScoreResult:
     if not reads:
         # 003 lists the sets (pairs, pungs, kongs, chows), not the winning forms: those are [B]'s
         # and [L]'s (docs/rulings.md, Classical)
-        message = ("these tiles do not form four sets and a pair (003: its sets) ([B] ch. VI) or thirteen orphans ([L]); "
+        message = ("these tiles do not form four sets and a pair (003) ([B] ch. VI) or thirteen orphans ([L]); "
                    + waits_said(hand))
         if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
             # the rule set said by its name: "003 lists..." lost its subject where sources are cut out

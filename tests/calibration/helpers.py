@@ -97,3 +97,16 @@ def quick_finetune(monkeypatch, steps: int = 3) -> None:
     monkeypatch.setattr(tileset, "NETWORK_STEPS", {})
     monkeypatch.setattr(finetune, "HEAD_STEPS", steps)   # learning a correction
     monkeypatch.setattr(finetune, "HEAD_VIEWS", 2)
+
+
+def active_learning_profile(data_dir, monkeypatch, name: str = "club set"):
+    """A fine-tuned profile ``name`` (the real classifier, a few steps: ``quick_finetune``, two
+    random examples) saved and made active in ``data_dir``; returns its store."""
+    from vision.profile import ProfileStore, TileSetProfile
+    quick_finetune(monkeypatch)
+    store = ProfileStore(data_dir)
+    rng = np.random.default_rng(0)
+    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
+    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name=name))
+    store.activate(name)
+    return store

@@ -72,16 +72,10 @@ def test_the_corrections_teach_the_active_profile_once_per_photo(photo, tmp_path
     if not reader_ready():
         pytest.skip("the reader's weights are not installed")
     from vision import calibration
-    from vision.profile import ProfileStore, TileSetProfile
 
-    from .helpers import quick_finetune
-    quick_finetune(monkeypatch)
+    from .helpers import active_learning_profile
     data = tmp_path / "data"
-    store = ProfileStore(data)
-    rng = np.random.default_rng(0)
-    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
-    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
-    store.activate("club set")
+    store = active_learning_profile(data, monkeypatch)
     cut = []
 
     def learning_cuts(image, boxes, reader=None):
@@ -110,10 +104,9 @@ def test_a_sideways_tile_corrected_alone_keeps_what_the_photo_taught(photo, tmp_
     if not reader_ready():
         pytest.skip("the reader's weights are not installed")
     from vision import calibration
-    from vision.profile import ProfileStore, TileSetProfile
+    from vision.profile import ProfileStore
 
-    from .helpers import quick_finetune
-    quick_finetune(monkeypatch)
+    from .helpers import active_learning_profile
     read = vision_mod.read_tiles
 
     def with_sideways(image, profile=None, **kw):
@@ -125,11 +118,7 @@ def test_a_sideways_tile_corrected_alone_keeps_what_the_photo_taught(photo, tmp_
                         lambda image, boxes, reader=None: ([code_crop("2z", seed=i) for i in range(len(boxes))],
                                                            [None] * len(boxes)))
     data = tmp_path / "data"
-    store = ProfileStore(data)
-    rng = np.random.default_rng(0)
-    store.save(TileSetProfile.from_examples([(rng.integers(0, 255, (80, 60, 3), dtype=np.uint8), c) for c in ("1m", "2m")],
-                                            name="club set"))
-    store.activate("club set")
+    store = active_learning_profile(data, monkeypatch)
     assert main(["read", str(photo), "--data-dir", str(data), "--correct", "13=2z"]) == 0
     assert store.active().n_confirmed == 1
     capsys.readouterr()

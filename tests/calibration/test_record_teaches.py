@@ -20,9 +20,8 @@ def table(tmp_path, monkeypatch):
     if not reader_ready():
         pytest.skip("the reader's weights are not installed")
     from vision import calibration
-    from vision.profile import ProfileStore, TileSetProfile
 
-    from .helpers import quick_finetune
+    from .helpers import active_learning_profile
 
     def fake_read_tiles(image, profile=None, **kw):
         tiles = [TileRead(code=c, box=(10 + 60 * i, 100, 65 + 60 * i, 175), confidence=0.95, top3=[(c, 0.95)])
@@ -36,13 +35,8 @@ def table(tmp_path, monkeypatch):
         cut.append(len(boxes))
         return [code_crop("5s", seed=i) for i in range(len(boxes))], [None] * len(boxes)
     monkeypatch.setattr(calibration, "learning_cuts", learning_cuts)
-    quick_finetune(monkeypatch)
     data = tmp_path / "data"
-    store = ProfileStore(data)
-    rng = np.random.default_rng(0)
-    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
-    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
-    store.activate("club set")
+    store = active_learning_profile(data, monkeypatch)
     photo = tmp_path / "hand.jpg"
     cv2.imwrite(str(photo), np.full((300, 900, 3), 200, np.uint8))
     assert main(["record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", str(data)]) == 0

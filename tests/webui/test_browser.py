@@ -929,17 +929,8 @@ def test_many_unsure_tiles_offer_to_type_the_hand_or_teach_the_set(server, brows
 def active_profile(app, monkeypatch):
     """An active fine-tuned tile-set profile in the app's data dir (the real classifier, a few
     steps only, two random examples); returns its store."""
-    import numpy as np
-
-    from tests.calibration.helpers import quick_finetune
-    from vision.profile import ProfileStore, TileSetProfile
-    quick_finetune(monkeypatch)
-    store = ProfileStore(app.config["DATA_DIR"])
-    rng = np.random.default_rng(0)
-    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
-    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
-    store.activate("club set")
-    return store
+    from tests.calibration.helpers import active_learning_profile
+    return active_learning_profile(app.config["DATA_DIR"], monkeypatch)
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")

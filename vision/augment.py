@@ -30,7 +30,8 @@ AUG_LOW_SIDE = (24, 56)
 #: them (``shaken``), and the smear's length as a share of the crop's width. Two GL-mono sets'
 #: layout profiles, 0 → 0.3, read their tuning scenes shaken by 10 px at 640 px (`capture_settings
 #: --setting shake`) 549 → 662 and 360 → 426 tiles right, as taken 957 → 955 and 613 → 617
-#: (docs/calibration.md, Decisions; docs/experiments.md, "Shaken views in a profile's fine-tuning"). 0: none.
+#: (docs/calibration.md, Decisions; docs/experiments.md, "Shaken views in a profile's fine-tuning"); a held-out
+#: draw (GL-mono 3, seed 1) shaken 394 → 467 of 798, as taken 719 → 725. 0: none.
 AUG_SHAKE_SHARE = 0.3
 AUG_SHAKE_LENGTH = (0.06, 0.25)
 

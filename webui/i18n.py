@@ -1198,7 +1198,7 @@ WORDS_FR = {
         "Les doublements de la main : les han de ses yaku, plus un par dora. Avec les minipoints (fu), ils donnent la valeur de la main dans les tables de score.",
     "fu (符), minipoints":
         "fu (符), minipoints",
-    "basic points": "points de base",
+    "basic points": "points de base du riichi",
     "What the payments are counted from: the fu doubled once for each han and twice more (30 fu and 1 han: 30 × 8 = 240), at most 2,000 (a mangan: 5 han, or fewer with many fu). A win on a discard is paid 4 times the basic points by the discarder (6 times for the dealer); a self-drawn one 1 time by each other player and 2 times by the dealer (2 times by each for the dealer), rounded up to the next 100: a mangan is so 8,000 (12,000 for the dealer).":
         "Ce sur quoi les paiements sont comptés : les minipoints doublés une fois par han et deux fois de plus (30 "
         "minipoints et 1 han : 30 × 8 = 240), au plus 2 000 (un mangan : 5 han, ou moins avec beaucoup de minipoints). "

@@ -655,7 +655,7 @@ def calibrate(image, reader=None) -> Calibration:
         # of its tiles otherwise than their places say (a mirrored face reads less surely), or the
         # rows as read do not fit (fewer tiles placed, fewer read otherwise: no measure then)
         back = _read_layout(np.ascontiguousarray(picture[:, ::-1]), decoded.scale, reader, config)
-        if back[3].ok and (not layout.ok or _elsewhere(back[0], back[3]) < _elsewhere(tiles, layout)):
+        if back[3].ok and (not layout.ok or read_elsewhere(back[0], back[3].codes) < read_elsewhere(tiles, layout.codes)):
             tiles, crops, faces, layout = back
             picture = np.ascontiguousarray(picture[:, ::-1])
             mirrored = True
@@ -710,10 +710,6 @@ def _read_layout(picture, scale: float, reader, config):
     height, width = picture.shape[:2]
     return tiles, crops, faces, assign_layout(tiles, frame=(width * scale, height * scale))
 
-
-def _elsewhere(tiles, layout: LayoutResult) -> int:
-    """How many of the tiles given a place the base model reads as another code (a red five as a five)."""
-    return round(read_elsewhere_share(tiles, layout.codes) * len(layout.codes))
 
 
 #: The layout's tiles are learnt cut two ways, as the reader cuts a photo's tiles: by their box
@@ -817,15 +813,18 @@ NOT_A_LAYOUT_PROBLEMS = 4
 NOT_A_LAYOUT_ELSEWHERE = 0.75
 
 
-def read_elsewhere_share(tiles, codes: dict) -> float:
-    """The share of the tiles given a place (``codes``: tile index → the place's code) that the
-    base model reads as another code, a red five as a five (0 when none has a place)."""
+def read_elsewhere(tiles, codes: dict) -> int:
+    """How many of the tiles given a place (``codes``: tile index → the place's code) the base
+    model reads as another code, a red five as a five."""
     from scorer.tiles import normalize
-    if not codes:
-        return 0.0
-    elsewhere = sum(1 for i, code in codes.items()
-                    if tiles[i].code is not None and normalize(tiles[i].code) != normalize(code))
-    return elsewhere / len(codes)
+    return sum(1 for i, code in codes.items()
+               if tiles[i].code is not None and normalize(tiles[i].code) != normalize(code))
+
+
+def read_elsewhere_share(tiles, codes: dict) -> float:
+    """The share of the tiles given a place that the base model reads as another code
+    (``read_elsewhere``; 0 when none has a place)."""
+    return read_elsewhere(tiles, codes) / len(codes) if codes else 0.0
 
 
 #: A calibration photo that failed with a long side under this many pixels is said to be too small

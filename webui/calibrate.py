@@ -562,6 +562,14 @@ def undo_correction(data_dir) -> dict | None:
     return {"profile": profile.name, "undone": code, "corrections": profile.n_corrections}
 
 
+def base_reading(tile: dict):
+    """(code, probability) the base model read a reading's ``tile`` as (a dict, as the reading
+    gives it), where the photo was read with a tile-set profile (``base_p``); else None: the
+    ``read_as`` of ``TileSetProfile.learn_hand`` (a correction of a sure misreading is learnt as one)."""
+    p = tile.get("base_p")
+    return (tile.get("base_code") or tile.get("code"), float(p)) if isinstance(p, (int, float)) else None
+
+
 def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_name: str | None = None,
                         read_as=None, made_at: float | None = None, others=None) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``, or the one made at

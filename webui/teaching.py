@@ -101,11 +101,8 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
         if tile.get("sideways") or tile.get("face_down"):
             raise validation.InputError("bad_field", "only upright face-up tiles teach the profile", "tile")
         boxes.append(tile["box"])
-        # what the base model read there, and how surely, when the photo was read with a profile:
-        # a correction of a sure misreading is learnt as one (TileSetProfile.learn_hand)
-        base_p = tile.get("base_p")
-        read_as.append((tile.get("base_code") or tile.get("code"), float(base_p))
-                       if isinstance(base_p, (int, float)) else None)
+        # what the base model read there, and how surely, when the photo was read with a profile
+        read_as.append(calibrate.base_reading(tile))
     other_boxes, other_codes, guarding = [], [], []
     taught = {int(i) for i in indices}
     for index in others:

@@ -229,7 +229,7 @@ def _teach(args, photo, result: dict, profile) -> dict:
     import hashlib
 
     from vision.profile import ProfileError
-    from webui.calibrate import _guard_reading, learn_recorded_hand
+    from webui.calibrate import _guard_reading, base_reading, learn_recorded_hand
     from vision.calibration import learning_cuts
     tiles, changes = result["tiles"], result.get("corrections") or []
     # a sideways tile's crop is turned: the review page teaches upright tiles only, as here
@@ -250,8 +250,7 @@ def _teach(args, photo, result: dict, profile) -> dict:
     boxes = [tiles[c["tile"]]["box"] for c in taught]
     codes = [c["code"] for c in taught]
     # what the base model read there, and how surely: a sure misreading is learnt as one
-    read_as = [(c["base_code"] or c["read"], float(c["base_p"])) if c["base_p"] is not None and c["read"] != "?"
-               else None for c in taught]
+    read_as = [base_reading({**c, "code": c["read"]}) if c["read"] != "?" else None for c in taught]
     fixed = {c["tile"] for c in changes}
     others = [t for i, t in enumerate(tiles) if i not in fixed and not t.get("face_down") and not t.get("sideways")
               and t.get("code")]

@@ -248,10 +248,8 @@ def teach_recorded(args, hand_id) -> dict | None:
     path, result, profile = readings[0]
     if profile is None or not profile.uses_network:
         return None
-    from pathlib import Path
-
     from vision.calibration import learning_cuts
-    from webui.calibrate import learn_recorded_hand
+    from webui.calibrate import base_reading, learn_recorded_hand
     tiles = result["tiles"]
     chosen = {c["tile"]: c["chosen"] for c in ((result.get("reading") or {}).get("decoding") or {}).get("changes") or ()
               if c.get("tile") is not None}
@@ -261,9 +259,8 @@ def teach_recorded(args, hand_id) -> dict | None:
               and not tiles[i].get("sideways")]
     if not taught:
         return None
-    crops, faces = learning_cuts(Path(path).read_bytes(), [tiles[i]["box"] for i in taught])
-    read_as = [(tiles[i].get("base_code") or tiles[i]["code"], float(tiles[i]["base_p"]))
-               if isinstance(tiles[i].get("base_p"), (int, float)) else None for i in taught]
+    crops, faces = learning_cuts(path, [tiles[i]["box"] for i in taught])
+    read_as = [base_reading(tiles[i]) for i in taught]
     # the profile read with, by its name: not whichever is active once the lesson starts
     return learn_recorded_hand(args.data_dir, hand_key(hand_id), crops, [chosen.get(i, tiles[i]["code"]) for i in taught],
                                faces=faces, read_as=read_as, profile_name=profile.name)

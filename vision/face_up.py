@@ -87,22 +87,36 @@ def crop_up(axes: TileAxes) -> tuple[float, float]:
 def face_up_votes(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> list[tuple[float, float]]:
     """For each box of ``image`` (pixels of ``image``): a vector pointing where its tile's face's
     top is in the photo, its length how sure (at most ``TILE_VOTE``)."""
+    return votes_and_features(image, boxes, classifier, probe)[0]
+
+
+def votes_and_features(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> tuple[list, np.ndarray]:
+    """(``face_up_votes``, the network's penultimate features of each box's crop as cut): the
+    features come with the votes at no cost, for the tile/not-tile probes (``Sight``)."""
     if not len(boxes):
-        return []
+        return [], np.zeros((0, 0), np.float32)
     crops, ups = [], []
     for box in boxes:
         axes = own_axes(image, box)
         crops.append(crop_tile(image, box, axes=axes))
         ups.append(crop_up(axes))
-    votes = np.clip(probe.log_odds(feature_differences(crops, classifier)), -TILE_VOTE, TILE_VOTE)
-    return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)]
+    feats = crop_and_turned_features(crops, classifier)
+    differences = feats[:len(crops)].astype(np.float64) - feats[len(crops):]
+    votes = np.clip(probe.log_odds(differences), -TILE_VOTE, TILE_VOTE)
+    return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)], feats[:len(crops)]
+
+
+def crop_and_turned_features(crops: list[np.ndarray], classifier) -> np.ndarray:
+    """The classifier network's penultimate features of each crop, then of each crop turned 180°,
+    in one pass over both."""
+    views = list(crops) + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
+    return classifier.network_logits_and_features(views)[1]
 
 
 def feature_differences(crops: list[np.ndarray], classifier) -> np.ndarray:
     """The classifier network's penultimate features of each crop minus those of the crop turned
     180° (what ``FaceUpProbe`` weighs), in one pass over both."""
-    views = list(crops) + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
-    _, feats = classifier.network_logits_and_features(views)
+    feats = crop_and_turned_features(crops, classifier)
     return feats[:len(crops)].astype(np.float64) - feats[len(crops):]
 
 
@@ -126,14 +140,22 @@ def with_face_up(reads: list[TileRead], image: np.ndarray, scale: float, classif
     return out
 
 
-def faces_at_sight(boxes, image: np.ndarray, classifier, probe: FaceUpProbe) -> list[TileRead]:
+@dataclass
+class Sight:
+    """What the first network sees of a detector's face-up boxes before any is classified."""
+    reads: list[TileRead]       # one per box, with its way-up vote (no code yet)
+    features: np.ndarray        # the network's penultimate features of each box's crop as cut
+
+
+def faces_at_sight(boxes, image: np.ndarray, classifier, probe: FaceUpProbe) -> Sight:
     """Reads standing for the face-up ``boxes`` (pixels of ``image``) a detector found, before
-    any is classified, each with its way-up vote: enough to tell which way a photo's faces point
-    before reading it whole (``vision.reader.TileReader``), and reused for the tiles read later
-    in the same boxes (``with_face_up``'s ``known``)."""
-    votes = face_up_votes(image, boxes, classifier, probe)
-    return [TileRead(code="", box=tuple(float(v) for v in b), confidence=0.0, face_up=vote)
-            for b, vote in zip(boxes, votes)]
+    any is classified, each with its way-up vote, and their crops' features: enough to tell which
+    way a photo's faces point before reading it whole (``vision.reader.TileReader``), and whether
+    they look like tiles at all; the votes are reused for the tiles read later in the same boxes
+    (``with_face_up``'s ``known``)."""
+    votes, features = votes_and_features(image, boxes, classifier, probe)
+    return Sight([TileRead(code="", box=tuple(float(v) for v in b), confidence=0.0, face_up=vote)
+                  for b, vote in zip(boxes, votes)], features)
 
 
 def pointing(reads: list[TileRead]) -> dict[int, float]:

@@ -35,7 +35,7 @@ from .blanks import WHITE_DRAGON, blank_backs
 from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, DARK_BODY_UNSURE, lightness_inverted, median_polarity  # noqa: F401  (ReaderConfig defaults)
 from .decode import DecodedImage, decode_image
 from .detections import Detections, box_iou, reading_order
-from .face_up import faces_at_sight, faces_turn, unturned_read, upright_margin, with_face_up
+from .face_up import Sight, faces_at_sight, faces_turn, unturned_read, upright_margin, with_face_up
 from .looks import Look, choose_look, clearly_beats
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead, TileReads
@@ -139,6 +139,15 @@ MAX_FACE_UP_READ: int | None = 150
 # 0.6 or surer. Without a tile-set profile (its confidences are flatter). None: off.
 UNSURE_PHOTO_BELOW: float | None = 0.5
 UNSURE_PHOTO_LEAST = 5
+# A photo (no tile-set profile) whose first detector boxes UNSURE_PHOTO_LEAST faces or more, of
+# which fewer than TILE_FREE_SHARE look like tiles to the photo's tile/not-tile probes
+# (vision.tileness.TILE_FREE_PROBE_FILE; each box's crop as the way-up votes cut it), is read as
+# no tiles at once: grain, gravel and
+# printed cloth gave up to 290 boxes, read by every network, the photo turned both ways, for up to
+# 48 s of a 2-core CPU, and their guesses had to be deleted (vision_lab.synth.tile_free). Every
+# photo of the valid split and of the tuning draw's six capture modes has at least 0.45 of its
+# boxes tile-like (docs/decisions.md). None: off.
+TILE_FREE_SHARE: float | None = 0.25
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
 # are of one size, give or take perspective, and what is much smaller is a die, a far object or a
@@ -382,6 +391,7 @@ class ReaderConfig:
     max_face_up_read: int | None = _module_default("MAX_FACE_UP_READ")
     unsure_photo_below: float | None = _module_default("UNSURE_PHOTO_BELOW")
     unsure_photo_least: int = _module_default("UNSURE_PHOTO_LEAST")
+    tile_free_share: float | None = _module_default("TILE_FREE_SHARE")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     small_read_sure: float | None = _module_default("SMALL_READ_SURE")
     nested_share: float | None = _module_default("NESTED_SHARE")
@@ -455,9 +465,12 @@ class TileReader:
                 from .detector import load_detector
                 second_detector = load_detector(SECOND_DETECTOR_WEIGHTS, backend)   # at its own size
         self.second_detector = second_detector
+        # what judges whether a whole photo shows tiles (TILE_FREE_SHARE): the same probes, or
+        # with "auto" the first beside the one learnt also from tile-free pictures
+        self.photo_tileness = tileness
         if tileness == "auto":
-            from .tileness import probe_for
-            tileness = probe_for(classifier)
+            from .tileness import photo_probe_for, probe_for
+            tileness, self.photo_tileness = probe_for(classifier), photo_probe_for(classifier)
         self.tileness = tileness      # vision.tileness.TilenessProbe or None
         if face_up == "auto":
             from .face_up import probe_for as face_up_probe_for
@@ -541,7 +554,10 @@ class TileReader:
             t_up = time.perf_counter()
             sight = self.faces_at_sight(first, src)
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
-            k = faces_turn(sight, self.config.upright_votes)
+            if profile is None and self.looks_tile_free(sight):
+                return self._timed(TileReads([], decoded.damage, photo_frame(decoded.image, decoded.scale), dark,
+                                             washed=washed), timings, spent, t0, t1)
+            k = faces_turn(sight.reads, self.config.upright_votes)
             if k:
                 again = self._read_turned(decoded.image, k, embeddings, profile)
                 if upright_margin(again) >= self.config.upright_votes:
@@ -587,7 +603,8 @@ class TileReader:
             edge_left_out = faces - sum(not r.face_down for r in reads)
         if self.face_up is not None:
             t_up = time.perf_counter()
-            reads = with_face_up(reads, src, scale, self.classifier, self.face_up, known=sight)
+            reads = with_face_up(reads, src, scale, self.classifier, self.face_up,
+                                 known=None if sight is None else sight.reads)
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
                 upright = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
@@ -626,14 +643,24 @@ class TileReader:
             timings["total_ms"] = (time.perf_counter() - t0) * 1000
         return result
 
-    def faces_at_sight(self, found: tuple[Look, Detections], src: np.ndarray) -> list[TileRead]:
+    def faces_at_sight(self, found: tuple[Look, Detections], src: np.ndarray) -> Sight:
         """The face-up boxes the first detector found at or over its own threshold (``_detect``'s
-        ``found``), in ``src``'s pixels, each with its way-up vote (``vision.face_up.faces_at_sight``)."""
+        ``found``), in ``src``'s pixels, each with its way-up vote, and their crops' features
+        (``vision.face_up.faces_at_sight``)."""
         look, dets = found
         own = getattr(self.detector, "conf", None) or 0.0
         boxes = [look.box_in_source(b) for b, n, c in zip(dets.xyxy, dets.names(), dets.confidence)
                  if n != "back" and float(c) >= own]
         return faces_at_sight(boxes, src, self.classifier, self.face_up)
+
+    def looks_tile_free(self, sight: Sight) -> bool:
+        """Whether the boxes at ``sight`` (``faces_at_sight``) are at least ``unsure_photo_least``
+        and fewer than ``tile_free_share`` of them look like tiles to the photo's tileness probes
+        (``photo_tileness``): a picture of no tiles (``TILE_FREE_SHARE``)."""
+        share, probe = self.config.tile_free_share, self.photo_tileness
+        if share is None or probe is None or len(sight.reads) < self.config.unsure_photo_least:
+            return False
+        return float(np.mean(probe.is_tile(sight.features))) < share
 
     def _read_upright(self, reads: list[TileRead], decoded, scale: float, embeddings: bool, profile, spent: dict,
                       t_up: float, tried: dict | None = None) -> list[TileRead]:

@@ -29,6 +29,11 @@ PROBE_FILE = "tileness.json"
 # screens, hands, face-down tiles, boxes across two tiles), with a threshold that drops no valid
 # tile the first keeps (vision_lab.tileness_fit --body-scenes N --on-top-of tileness.json).
 SCENES_PROBE_FILE = "tileness_scenes.json"
+# A third, judging whole photos only (vision.reader.TILE_FREE_SHARE): fitted as the second, and
+# also on pictures with no tile (vision_lab.synth.tile_free: grain, gravel, printed cloth), which
+# it tells from tiles far better. Read beside the first on each detection it also dropped a few
+# tiles of an unseen style (docs/experiments.md), so it only says whether a photo shows tiles.
+TILE_FREE_PROBE_FILE = "tileness_tile_free.json"
 
 
 @dataclass
@@ -66,14 +71,14 @@ class ProbeUnion:
         return np.logical_and.reduce([p.is_tile(features) for p in self.probes])
 
 
-def probe_for(classifier) -> TilenessProbe | ProbeUnion | None:
+def probe_for(classifier, names=(PROBE_FILE, SCENES_PROBE_FILE)) -> TilenessProbe | ProbeUnion | None:
     """The probe beside ``classifier``'s weights (with the scenes probe, when one is there too),
-    if fitted for those weights."""
+    if fitted for those weights; ``names``: the probes' files read together."""
     weights = getattr(classifier, "weights_path", None)
     if weights is None:
         return None
     probes = []
-    for name in (PROBE_FILE, SCENES_PROBE_FILE):
+    for name in names:
         path = Path(weights).with_name(name)
         if path.is_file():
             probe = TilenessProbe.load(path)
@@ -82,3 +87,12 @@ def probe_for(classifier) -> TilenessProbe | ProbeUnion | None:
     if not probes:
         return None
     return probes[0] if len(probes) == 1 else ProbeUnion(probes)
+
+
+def photo_probe_for(classifier) -> TilenessProbe | ProbeUnion | None:
+    """The probes that judge whether a whole photo shows tiles: the first beside the tile-free
+    probe (``TILE_FREE_PROBE_FILE``) when it is fitted for ``classifier``'s weights, else
+    ``probe_for``'s."""
+    first = probe_for(classifier, (PROBE_FILE,))
+    both = probe_for(classifier, (PROBE_FILE, TILE_FREE_PROBE_FILE))
+    return both if isinstance(both, ProbeUnion) or first is None else probe_for(classifier)

@@ -2,7 +2,12 @@
 
     python -m vision_lab.tileness_fit [--out models/classifier/tileness.json]
 
-fits it on the train split's detections (and rendered tiles of the artwork and procedural sets,
+The probe that judges whole photos (``vision.tileness.TILE_FREE_PROBE_FILE``), beside the first:
+
+    python -m vision_lab.tileness_fit --body-scenes 600 --tile-free 350 \
+        --on-top-of models/classifier/tileness.json --out models/classifier/tileness_tile_free.json
+
+The first probe is fitted on the train split's detections (and rendered tiles of the artwork and procedural sets,
 so that faces unlike the real photos' count as tiles), picks the threshold on the valid split
 (the highest that drops at most ``MAX_DROPPED_TILES`` of its labelled tiles) and writes the probe
 beside the classifier, tied to the classifier's weights (``model_id``).
@@ -105,6 +110,9 @@ def mine_detections(split: str, data_root: Path, reader) -> dict:
 BODY_SCENE_PART = 6
 #: Scenes the shipped scenes probe learnt from (models/classifier/MODEL_CARD.md).
 SCENES_PROBE_BODY_SCENES = 600
+#: Pictures with no tile the shipped tile-free probe learnt from (``vision.tileness.TILE_FREE_PROBE_FILE``;
+#: it learnt from ``SCENES_PROBE_BODY_SCENES`` scenes too).
+TILE_FREE_PROBE_PICTURES = 350
 
 
 def mine_body_scenes(n_scenes: int, reader, data_root: Path, seed: int = 0, log=print) -> dict:
@@ -147,6 +155,45 @@ def _mine_picture(reader, img: np.ndarray, faces: np.ndarray, no_tile, feats: li
             _, f = reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[k]) for k, _ in used])
             feats.append(f)
             is_tile.extend(t for _, t in used)
+
+
+def mine_tile_free(n_pictures: int, reader, seed: int = 0, log=print) -> dict:
+    """Face-up detections of both of the reader's detectors on ``n_pictures`` pictures with no tile
+    (``vision_lab.synth.tile_free``: grain, gravel, printed cloth, stripes, table tops, rooms,
+    clutter), every one a non-tile. Why: neither the photos nor the scenes show a picture without
+    tiles, and the probes took noise and print for tiles (docs/experiments.md)."""
+    from .synth.tile_free import KINDS, TILE_FREE_PART, tile_free_picture
+    feats, is_tile = [], []
+    none = np.zeros((0, 4), np.float64)
+    for i in range(n_pictures):
+        rng = np.random.default_rng([seed, TILE_FREE_PART, i])
+        img = tile_free_picture(rng, kind=KINDS[i % len(KINDS)])
+        _mine_picture(reader, img, none, lambda box: True, feats, is_tile)
+        _mine_looks(reader, img, rng, feats, is_tile)
+        if (i + 1) % 100 == 0:
+            log(f"tile-free pictures: {i + 1}/{n_pictures}")
+    return _mined(feats, is_tile)
+
+
+#: The most boxes of one look taken from a tile-free picture (a picture of grain gives hundreds).
+LOOK_BOXES = 60
+
+
+def _mine_looks(reader, img: np.ndarray, rng: np.random.Generator, feats: list, is_tile: list) -> None:
+    """Add to ``feats`` (as non-tiles) up to ``LOOK_BOXES`` face-up boxes, weak ones included, of
+    each of the reader's detectors at the look the reader takes of ``img`` (enlarged, unstretched:
+    ``vision.looks``), cut as the reader cuts them: what it reads of a tile-free picture, which a
+    detector run on the picture as it stands does not show."""
+    from vision.crops import crop_tile
+    for detector in (d for d in (reader.detector, getattr(reader, "second_detector", None)) if d is not None):
+        look, dets = reader._detect(detector, img, {"detect_ms": 0.0})
+        up = [k for k, name in enumerate(dets.names()) if name != "back"]
+        if len(up) > LOOK_BOXES:
+            up = sorted(rng.choice(up, LOOK_BOXES, replace=False).tolist())
+        if up:
+            _, f = reader.classifier.logits_and_features([crop_tile(img, look.box_in_source(dets.xyxy[k])) for k in up])
+            feats.append(f)
+            is_tile.extend([False] * len(up))
 
 
 def _mined(feats: list, is_tile: list) -> dict:
@@ -196,14 +243,16 @@ def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path
 
 def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
                  rendered_per_code: int = 20, body_scenes: int = 0, on_top_of: Path | None = None,
-                 scenes_probe: int = 0, log=print) -> TilenessProbe:
+                 scenes_probe: int = 0, tile_free: int = 0, log=print) -> TilenessProbe:
     """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
     detector, choose its threshold on valid, report, and write it (default: beside the weights).
     ``body_scenes``: also learn from the detections on this many rendered capture-mode scenes
     (``mine_body_scenes``). ``on_top_of``: a probe this one is read beside (``vision.tileness``,
     ``SCENES_PROBE_FILE``): the threshold then drops no valid tile that probe keeps
     (``threshold_on_top``). ``scenes_probe``: also fit, from the same photos, the scenes probe
-    beside this one with this many scenes and write it beside the weights (one mining for both)."""
+    beside this one with this many scenes and write it beside the weights (one mining for both).
+    ``tile_free``: the probe fitted with body scenes (this one with ``on_top_of``, else the scenes
+    probe) also learns from the detections on this many pictures with no tile (``mine_tile_free``)."""
     from vision.reader import TileReader
     reader = TileReader(classifier_weights=classifier_weights, tileness=None)
     train = mine_detections("train", data_root, reader)
@@ -214,21 +263,29 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     y = np.concatenate([tile[used], np.ones(len(rendered), bool)])
     log(f"{int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
     first = TilenessProbe.load(on_top_of) if on_top_of is not None else None
-    probe = _fit_beside(x, y, body_scenes, valid, first, reader, data_root, log)
+    probe = _fit_beside(x, y, body_scenes, valid, first, reader, data_root, log,
+                        tile_free if on_top_of is not None else 0)
     # a probe read beside another goes to its own file: written over the first, it would be read alone
     out = out or Path(reader.classifier.weights_path).with_name(SCENES_PROBE_FILE if on_top_of else PROBE_FILE)
     probe.save(out)
     log(f"wrote {out}")
     if scenes_probe > 0:
-        scenes = _fit_beside(x, y, scenes_probe, valid, probe, reader, data_root, log)
+        scenes = _fit_beside(x, y, scenes_probe, valid, probe, reader, data_root, log, tile_free)
         scenes.save(out.with_name(SCENES_PROBE_FILE))
         log(f"wrote {out.with_name(SCENES_PROBE_FILE)}")
     return probe
 
 
-def _fit_beside(x, y, body_scenes: int, valid: dict, first, reader, data_root: Path, log) -> TilenessProbe:
-    """A probe fitted on ``x``, ``y`` (and the detections of ``body_scenes`` rendered scenes), its
-    threshold chosen on ``valid``: alone, or beside ``first`` (``threshold_on_top``)."""
+def _fit_beside(x, y, body_scenes: int, valid: dict, first, reader, data_root: Path, log,
+                tile_free: int = 0) -> TilenessProbe:
+    """A probe fitted on ``x``, ``y`` (and the detections of ``body_scenes`` rendered scenes and of
+    ``tile_free`` pictures with no tile), its threshold chosen on ``valid``: alone, or beside
+    ``first`` (``threshold_on_top``)."""
+    if tile_free > 0:
+        plain = mine_tile_free(tile_free, reader, log=log)
+        log(f"tile-free pictures: {int((~plain['is_tile']).sum())} detections of no tile")
+        x = np.concatenate([x, plain["features"]])
+        y = np.concatenate([y, plain["is_tile"]])
     if body_scenes > 0:
         bodies = mine_body_scenes(body_scenes, reader, data_root, log=log)
         log(f"body scenes: {int(bodies['is_tile'].sum())} tiles and {int((~bodies['is_tile']).sum())} "
@@ -269,11 +326,16 @@ def main(argv=None) -> int:
     p.add_argument("--scenes-probe", type=int, default=0, metavar="N",
                    help="also fit the scenes probe read beside this one, from N rendered scenes, and write it "
                         "as tileness_scenes.json beside --out (one pass over the photos for both)")
+    p.add_argument("--tile-free", type=int, default=0, metavar="N",
+                   help="the probe fitted with rendered scenes (--on-top-of's, or --scenes-probe's) also "
+                        "learns from the detections on N pictures with no tile (default 0)")
     args = p.parse_args(argv)
+    if args.tile_free and not (args.on_top_of or args.scenes_probe):
+        p.error("--tile-free goes with the probe fitted on rendered scenes: give --on-top-of or --scenes-probe")
     if args.scenes_probe and args.on_top_of:
         p.error("--scenes-probe fits the probe read beside this one: it cannot go with --on-top-of")
     fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes, args.on_top_of,
-                 scenes_probe=args.scenes_probe)
+                 scenes_probe=args.scenes_probe, tile_free=args.tile_free)
     return 0
 
 

@@ -86,11 +86,16 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
         calibrate_classifier(out_weights, Path(folder or build / "crops") / "val")
         # The tile/not-tile probe reads these weights' features: a probe fitted for other
         # weights would be ignored, so fit it again (vision_lab/tileness_fit.py).
-        from vision.tileness import SCENES_PROBE_FILE
-        from .tileness_fit import SCENES_PROBE_BODY_SCENES, fit_and_save
+        from vision.tileness import PROBE_FILE, SCENES_PROBE_FILE, TILE_FREE_PROBE_FILE
+        from .tileness_fit import SCENES_PROBE_BODY_SCENES, TILE_FREE_PROBE_PICTURES, fit_and_save
         # and the second probe, read beside the first, when one is there
         scenes = SCENES_PROBE_BODY_SCENES if out_weights.with_name(SCENES_PROBE_FILE).is_file() else 0
         fit_and_save(data_root, out_weights, scenes_probe=scenes)
+        # and the probe that judges whole photos
+        if out_weights.with_name(TILE_FREE_PROBE_FILE).is_file():
+            fit_and_save(data_root, out_weights, out=out_weights.with_name(TILE_FREE_PROBE_FILE),
+                         body_scenes=SCENES_PROBE_BODY_SCENES, on_top_of=out_weights.with_name(PROBE_FILE),
+                         tile_free=TILE_FREE_PROBE_PICTURES)
     return best
 
 

@@ -25,7 +25,7 @@ NOT_SETTINGS = {
     "vision.codes": {"DETECTOR_CLASSES", "CLASSIFIER_CLASSES"},               # class names
     "vision.decode": {"ACCEPTED", "SEND_AGAIN", "SEND_EMPTY_AGAIN"},          # message text
     "vision.model_files": {"BACKENDS", "EXPORT_FORMAT", "RUNTIMES"},          # choice names, file format version
-    "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
+    "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE", "TILE_FREE_PROBE_FILE"},   # file names
     "vision.face_up": {"PROBE_FILE"},                                         # file name
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS", "BLANK_FACE"},       # how players mark a concealed kong

@@ -130,3 +130,43 @@ def test_threshold_on_top_drops_no_tile_the_first_probe_keeps():
     kept = np.array([True, False, True, False])      # the first probe drops the 2nd and 4th
     t = threshold_on_top(p, kept)
     assert t == np.float32(0.6) and not (p[kept] < t).any() and (p[~kept] < t).all()
+
+
+def test_whole_photos_are_judged_by_the_first_probe_beside_the_tile_free_one(tmp_path):
+    from vision.tileness import SCENES_PROBE_FILE, TILE_FREE_PROBE_FILE, ProbeUnion, photo_probe_for
+    first = TilenessProbe(mean=[0.0], scale=[1.0], weight=[2.0], bias=0.0, threshold=0.5, model_id="abc")
+    scenes = TilenessProbe(mean=[0.0], scale=[1.0], weight=[-2.0], bias=0.0, threshold=0.5, model_id="abc")
+    free = TilenessProbe(mean=[0.0], scale=[1.0], weight=[1.0], bias=-3.0, threshold=0.5, model_id="abc")
+    first.save(tmp_path / "tileness.json")
+    scenes.save(tmp_path / SCENES_PROBE_FILE)
+    weights = _Weights(tmp_path / "classifier.pt", "abc")
+    assert photo_probe_for(weights) == probe_for(weights)          # no tile-free probe: the detections' own
+    free.save(tmp_path / TILE_FREE_PROBE_FILE)
+    photo = photo_probe_for(weights)
+    assert isinstance(photo, ProbeUnion) and photo.probes == [first, free]
+    assert probe_for(weights).probes == [first, scenes]            # each detection is judged as before
+    free.model_id = "other"                                        # fitted for other weights: not read
+    free.save(tmp_path / TILE_FREE_PROBE_FILE)
+    assert photo_probe_for(weights) == probe_for(weights)
+
+
+def test_tile_free_pictures_give_non_tiles_only():
+    import types
+
+    from vision_lab import tileness_fit
+    dets = Detections(np.array([[10, 10, 40, 50], [60, 10, 90, 50], [100, 10, 130, 50]], np.float64),
+                      np.array([0.9, 0.4, 0.8]), np.array([0, 0, 1]))
+
+    class Features:
+        def logits_and_features(self, crops):
+            return None, np.ones((len(crops), 3), np.float32)
+
+    class Look:
+        def box_in_source(self, box):
+            return tuple(float(v) for v in box)
+
+    reader = types.SimpleNamespace(detector=FakeDetector(dets), second_detector=None, classifier=Features(),
+                                   _detect=lambda detector, img, spent: (Look(), dets))
+    mined = tileness_fit.mine_tile_free(2, reader, log=lambda *a: None)
+    # two pictures: the two face-up boxes as the detector finds them, and again at the reader's look
+    assert mined["is_tile"].tolist() == [False] * 8 and mined["features"].shape == (8, 3)

@@ -142,11 +142,10 @@ UNSURE_PHOTO_LEAST = 5
 # A photo (no tile-set profile) whose first detector boxes UNSURE_PHOTO_LEAST faces or more, of
 # which fewer than TILE_FREE_SHARE look like tiles to the photo's tile/not-tile probes
 # (vision.tileness.TILE_FREE_PROBE_FILE; each box's crop as the way-up votes cut it), is read as
-# no tiles at once: grain, gravel and
-# printed cloth gave up to 290 boxes, read by every network, the photo turned both ways, for up to
-# 48 s of a 2-core CPU, and their guesses had to be deleted (vision_lab.synth.tile_free). Every
-# photo of the valid split and of the tuning draw's six capture modes has at least 0.45 of its
-# boxes tile-like (docs/decisions.md). None: off.
+# no tiles at once: grain, gravel and printed cloth gave up to 290 boxes, read by every network,
+# the photo turned both ways, for up to 48 s of a 2-core CPU, and their guesses had to be deleted
+# (vision_lab.synth.tile_free). Every photo of the valid split and of the tuning draw's six
+# capture modes has at least half of its boxes tile-like (docs/decisions.md). None: off.
 TILE_FREE_SHARE: float | None = 0.25
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles

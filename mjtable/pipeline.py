@@ -316,6 +316,13 @@ def no_hand_reason(warnings: list, decoding: dict | None, invalid: str | None) -
 #: gives no hand: of the 214 shared hand photos, the 9 decoded with changes all made a hand other
 #: than the labelled one, 6 of them under 0.01 (docs/rulings.md).
 DECODE_FLOOR = 0.1
+#: ... and one less sure than this gives no hand either, whatever made it unsure (a runner-up
+#: winning hand, the not-winning odds): decoded hands with changes under 0.6 were wrong more often
+#: than right even on the mock report, whose misreads decoding suits (``mjtable eval grouping
+#: --scenes 1000``: 40 of 71; under 0.5, 30 of 44; under 0.7, 50 of 104), and a blurred real hand
+#: (σ 5 px) was scored as another hand, worth 77 points instead of 31, at 0.50; the 300 rendered
+#: hands read by the reader kept their 282 exact hands (docs/rulings.md).
+DECODE_CHOICE_FLOOR = 0.6
 #: The warning of a group grouping could place nowhere (``vision.grouping.hand_reading``).
 UNPLACED = re.compile(r"group \d+ \(\d+ tiles\) is neither a meld")
 
@@ -339,14 +346,19 @@ def read_hand(tiles, *, rules: str | None = None, decode: bool = True, hints: di
     placed = not any(g.get("kind") == "unknown" and len(g.get("tiles") or ()) > 4 for g in reading.groups)
     if decode and reading.slots and placed:
         decoding = _decode(tiles, reading, rules)
-        if decoding["hand"] is not None and decoding.get("status") == "changed" \
-                and decoding.get("confidence", 1.0) < DECODE_FLOOR:
-            # a winning hand only by changing tiles read surely: no hand (docs/rulings.md, "A photo
-            # may show a hand that is not winning"); the tiles as read stay to be checked
+        confidence = decoding.get("confidence", 1.0)
+        if decoding["hand"] is not None and decoding.get("status") == "changed" and confidence < DECODE_CHOICE_FLOOR:
+            # a winning hand only by changing tiles, not sure enough: no hand (docs/rulings.md, "A
+            # photo may show a hand that is not winning"); the tiles as read stay to be checked
             n = len(decoding.get("changes") or ())
-            decoding = {**decoding, "hand": None, "status": "not_credible", "changes": [], "warning": None,
-                        "message": f"the tiles as read are not a winning hand, and the nearest winning hand changes "
-                                   f"{n} tile(s) read surely: check them against the photo"}
+            sure = confidence < DECODE_FLOOR
+            message = (f"the tiles as read are not a winning hand, and the nearest winning hand changes {n} tile(s) "
+                       "read surely: check them against the photo" if sure else
+                       f"the tiles as read are not a winning hand, and the nearest winning hand, changing {n} "
+                       f"tile(s), is not sure enough (confidence {confidence:.2f}): check them against the photo")
+            # an unsure one keeps its warning: which tiles are at stake, and how each was read
+            decoding = {**decoding, "hand": None, "status": "not_credible", "changes": [],
+                        "warning": None if sure else decoding.get("warning"), "message": message}
         if decoding["hand"] is not None:
             hand = decoding["hand"]
     timings["decode"] = (time.perf_counter() - t1) * 1000

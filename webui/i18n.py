@@ -3622,6 +3622,9 @@ MESSAGES_FR = {
     "the tiles as read are not a winning hand, and the nearest winning hand changes {} tile(s) read surely: check them against the photo":
         "les tuiles telles que lues ne font pas une main gagnante, et la main gagnante la plus proche change {0} "
         "tuile(s) lue(s) avec assurance : vérifiez-les sur la photo",
+    "the tiles as read are not a winning hand, and the nearest winning hand, changing {} tile(s), is not sure enough (confidence {}): check them against the photo":
+        "les tuiles telles que lues ne font pas une main gagnante, et la main gagnante la plus proche, qui change "
+        "{0} tuile(s), n'est pas assez sûre (confiance {1}) : vérifiez-les sur la photo",
     "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",
     "the PNG is truncated (no end chunk)": "le PNG est tronqué (pas de bloc de fin)",
     "the JPEG is truncated (no end-of-image marker)": "le JPEG est tronqué (pas de marqueur de fin d'image)",
@@ -3797,8 +3800,8 @@ MESSAGES_FR = {
     "{} of {} tiles were reported sideways: read as a photo turned by 90°, with the other tiles as the sideways ones":
         "{0} tuiles sur {1} ont été vues couchées : lu comme une photo tournée de 90°, les autres tuiles étant les "
         "couchées",
-    "{} tile(s) ({}) lie apart from every group and were left out: check for a missing tile nearby, or keep other tiles out of the photo":
-        "{0} tuile(s) ({1}) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
+    "{} tile(s) left out, away from every group ({}): check for a missing tile nearby, or keep other tiles out of the photo":
+        "{0} tuile(s) laissée(s) de côté, à l'écart de tout groupe ({1}) : cherchez une tuile manquante à "
         "côté, ou gardez les autres tuiles hors de la photo",
     "{} tile(s) taken as lying sideways or upright by their shape beside the other tiles of their row, not as first read: check the melds they are in":
         "{0} tuile(s) jugée(s) couchée(s) ou droite(s) d'après la forme, à côté des autres tuiles de la rangée, "

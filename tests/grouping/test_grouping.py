@@ -259,8 +259,8 @@ def test_tiles_apart_in_several_places_make_one_note():
     reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
     r, got = read(reads, rules="mcr")
     assert format_hand(got) == format_hand(hand)
-    notes = [w for w in r.warnings if "lie apart" in w]
-    assert len(notes) == 1 and notes[0].startswith("3 tile(s) (") and all(c in notes[0] for c in ("9p", "2s", "8m"))
+    notes = [w for w in r.warnings if "away from every group" in w]
+    assert len(notes) == 1 and notes[0].startswith("3 tile(s) left out, away from every group (") and all(c in notes[0] for c in ("9p", "2s", "8m"))
 
 
 def test_sideways_flags_judged_against_the_photo_are_flipped():

@@ -72,7 +72,7 @@ def test_a_spare_tile_on_the_players_side_is_no_dora_indicator():
     r = group(tiles, rules="riichi")
     melds_of(r)
     assert not r.hand.get("context", {}).get("dora_indicators"), r.hand
-    assert any("(3m) lie apart" in w for w in r.warnings), r.warnings
+    assert any("away from every group (3m)" in w for w in r.warnings), r.warnings
     # the same tile beyond the standing row is read as one
     tiles = standing_and_winning() + [side("7s", 610), up("7s", 610 + H), up("7s", 610 + H + W), up("3m", 300, 380)]
     r = group(tiles, rules="riichi")
@@ -108,7 +108,7 @@ def test_a_face_down_tile_cut_by_the_photos_edge_at_the_rows_end_is_left_out():
     r = group(tiles + [edge], rules="hk", frame=(100 + W * 14 + 31, 800))
     assert r.hand is not None, r.warnings
     assert len(r.hand["concealed"]) == 14 and r.hand["winning_tile"] == "7z"
-    assert r.links[-1]["role"] == "ignored" and any("(face down) lie apart" in w for w in r.warnings)
+    assert r.links[-1]["role"] == "ignored" and any("away from every group (face down)" in w for w in r.warnings)
     # inside the picture, a face-down tile in the standing row is no hand, as before
     r = group(tiles + [edge], rules="hk", frame=(2000, 800))
     assert r.hand is None
@@ -141,7 +141,7 @@ def test_a_tile_mostly_outside_the_photo_at_the_rows_end_is_left_out_where_the_h
     r = group(tiles + [cut], rules="mcr", frame=(640.0, 640.0))
     assert r.hand is not None, r.warnings
     assert sorted(Hand.from_dict(r.hand).concealed) == sorted(codes)
-    assert any("(6s) lie apart from every group and were left out" in w for w in r.warnings), r.warnings
+    assert any("away from every group (6s)" in w for w in r.warnings), r.warnings
     # the close alternative said as what it is ("1 tiles could be an exposed meld" was said)
     assert not any("could be an exposed meld" in w for w in r.warnings), r.warnings
     # a hand that needs it keeps it: the same tile, the fourteenth

@@ -524,7 +524,7 @@ def test_backs_left_out_apart_from_the_hand_are_not_tiles_to_remove():
     warnings = pipeline.score_tiles(tiles[:10] + far)["reading"]["warnings"]
     assert "found 10 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked, cut off " \
         "by the photo's edge or not detected" in warnings, warnings
-    assert any("(face down, face down, face down) lie apart from every group" in w for w in warnings)
+    assert any("away from every group (face down, face down, face down)" in w for w in warnings)
     # a face-up tile left out apart is still one to remove
     faces = [TileRead(code, f.box, 0.9) for code, f in zip(("5s", "7p", "1z"), far)]
     warnings = pipeline.score_tiles(tiles[:10] + faces)["reading"]["warnings"]
@@ -706,3 +706,23 @@ def test_a_win_only_by_changing_tiles_read_surely_is_no_win():
     for rules in ("mcr", None):
         said = pipeline.score_tiles(tiles, rules=rules)
         assert said["notation"] and dec["message"] in said["reading"]["warnings"], said["reading"]["warnings"]
+
+
+def test_a_win_made_by_changing_unsure_tiles_between_two_as_likely_hands_is_no_win():
+    # a blurred real hand (tiles read 0.3-0.4) was decoded at 0.50 into another winning hand and
+    # scored 77 points instead of 31 (mjtable.pipeline.DECODE_CHOICE_FLOOR)
+    hand, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    i = next(k for k, t in enumerate(tiles) if t.code == "1m")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "7m", 0.4, [("7m", 0.4), ("1m", 0.3), ("4m", 0.3)]
+    out = pipeline.score_tiles(tiles, rules="mcr")
+    dec = out["reading"]["decoding"]
+    assert dec["status"] == "not_credible" and dec["hand"] is None and 0.1 <= dec["confidence"] < 0.6, dec
+    assert dec["message"].startswith("the tiles as read are not a winning hand, and the nearest winning hand, "
+                                     "changing 1 tile(s), is not sure enough (confidence 0.")
+    assert not out["score"]["valid"]                                    # the tiles as read: no win
+    # the tiles at stake are still named, with what was read there
+    said = next(w for w in out["reading"]["warnings"] if w.startswith("two readings make a winning hand"))
+    assert f"(tile #{i}, read 7m (0.40))" in said, said
+    # the same tile read a little more surely as the one that wins is decoded, as before
+    tiles[i].top3 = [("7m", 0.4), ("1m", 0.55), ("4m", 0.05)]
+    assert pipeline.score_tiles(tiles, rules="mcr")["score"]["valid"]

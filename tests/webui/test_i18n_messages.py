@@ -274,11 +274,11 @@ def test_errors_the_pages_own_scripts_show_are_in_their_language(client):
 
 def test_what_the_reader_noticed_is_in_the_pages_language(app):
     # the review page's notes on a photo came in English on French pages
-    notes = ["2 tile(s) (9p, 9p) lie apart from every group and were left out: check for a missing tile nearby, "
+    notes = ["2 tile(s) left out, away from every group (9p, 9p): check for a missing tile nearby, "
              "or keep other tiles out of the photo", "the farthest row could be dora indicators or exposed melds: check it"]
     with app.test_request_context("/?lang=fr"):
         assert i18n.review_notes(notes) == [
-            "2 tuiles (9p, 9p) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
+            "2 tuiles laissées de côté, à l'écart de tout groupe (9p, 9p) : cherchez une tuile manquante à "
             "côté, ou gardez les autres tuiles hors de la photo",
             "la rangée la plus éloignée pourrait être des indicateurs de dora ou des combinaisons exposées : vérifiez-la"]
     with app.test_request_context("/?lang=en"):
@@ -585,9 +585,9 @@ def test_a_reason_made_of_several_messages_is_french_throughout(app):
         assert i18n.msg(no_hand_reason([NO_TILES], None, None)) == "aucune tuile trouvée sur la photo"
         assert i18n.msg(NO_TILES).startswith("aucune tuile trouvée sur la photo : prenez-en une autre")
         # a value that lists tiles, face-down ones among them; a decoding's failure; one tile's agreement
-        assert i18n.msg("3 tile(s) (face down, face down, 3p) lie apart from every group and were left out: check for "
+        assert i18n.msg("3 tile(s) left out, away from every group (face down, face down, 3p): check for "
                         "a missing tile nearby, or keep other tiles out of the photo").startswith(
-            "3 tuiles (face cachée, face cachée, 3p) à l'écart")
+            "3 tuiles laissées de côté, à l'écart de tout groupe (face cachée, face cachée, 3p)")
         assert i18n.msg("no credible winning hand among the 4 most probable readings; as read: more than four tiles of "
                         "5p").endswith("telle que lue : plus de quatre tuiles de 5p")
         assert i18n.msg("1 tile(s) taken as lying sideways or upright by their shape beside the other tiles of "

@@ -242,7 +242,8 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
     if strays:
         codes = [tiles[i].code or "face down" for i in strays]
         shown = ", ".join(codes[:8]) + (", …" if len(codes) > 8 else "")       # the first eight named
-        warnings.append(f"{len(strays)} tile(s) ({shown}) lie apart from every group and were left out: check for a "
+        # no verb to agree with the count: "1 tile(s) ... lie" was wrong in English and French alike
+        warnings.append(f"{len(strays)} tile(s) left out, away from every group ({shown}): check for a "
                         "missing tile nearby, or keep other tiles out of the photo")
     if it.bonus:
         gid += 1

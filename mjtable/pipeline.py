@@ -297,9 +297,10 @@ def no_hand_reason(warnings: list, decoding: dict | None, invalid: str | None) -
     """Why no hand came of the reading, in one line: a photo of more or fewer tiles than a hand
     first, then the decoding's reason, else the scorer's refusal of the hand rebuilt."""
     from vision.grouping.hand_reading import GRID, TILE_COUNT
-    from vision.grouping.table import NO_TILES
-    if NO_TILES in (str(w) for w in warnings):
-        return NO_TILES.split(":")[0]       # "no winning hand was rebuilt" said nothing of why
+    from vision.grouping.table import NO_FACE_UP, NO_TILES
+    for nothing in (NO_TILES, NO_FACE_UP):
+        if nothing in (str(w) for w in warnings):
+            return nothing.split(":")[0]       # "no winning hand was rebuilt" said nothing of why
     count = next((str(w) for w in warnings if TILE_COUNT.match(str(w))), None)
     why = [count.replace(" (a kong counts as 3)", "").split(":")[0]] if count else []
     if (decoding or {}).get("message") and not (count and GRID.match(count)):   # a grid is no hand to decode

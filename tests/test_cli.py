@@ -326,7 +326,7 @@ def test_read_help_says_what_each_exit_status_means(capsys):
     with pytest.raises(SystemExit):
         main(["read", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "Exit status: 0 the photo was read" in out and "1 no tile was found in it, or with --rules, no winning hand " \
+    assert "Exit status: 0 the photo was read" in out and "1 no tile was found in it (none face up), or with --rules, no winning hand " \
         "was rebuilt" in out
 
 
@@ -380,6 +380,22 @@ def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkey
     photo.write_bytes(b"\xff\xd8\xff")
     code, out, _ = run(capsys, "read", str(photo), "--no-profile")
     assert code == 1 and "hand: not rebuilt: no tiles found in the photo\n" in out
+
+
+def test_read_of_a_photo_of_backs_alone_exits_1(capsys, tmp_path, monkeypatch):
+    """A picture of stripes read as 88 backs exited 0 and said "correct or remove them"."""
+    from mjtable import pipeline
+    from vision.grouping.table import NO_FACE_UP
+    backs = [{"code": None, "confidence": 0.7, "box": [40.0 * k, 0, 40.0 * k + 30, 40], "face_down": True, "top3": []}
+             for k in range(6)]
+    monkeypatch.setattr(pipeline, "read_photo", lambda *a, **k: {
+        "tiles": backs, "notation": None, "hand": None, "score": None, "missing_context": [],
+        "no_hand": pipeline.no_hand_reason([NO_FACE_UP], None, None),
+        "reading": {"confidence": 0.0, "warnings": [NO_FACE_UP], "decoding": None}, "timings_ms": {"total": 1}})
+    photo = tmp_path / "stripes.jpg"
+    photo.write_bytes(b"\xff\xd8\xff")
+    code, out, _ = run(capsys, "read", str(photo), "--no-profile")
+    assert code == 1 and "hand: not rebuilt: no face-up tile found in the photo\n" in out
 
 
 def test_read_marks_unsure_tiles_and_names_the_dora_indicators():

@@ -1898,6 +1898,9 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
 
 #: The reader's warning on tiles too small to be read surely (mjtable.pipeline.score_tiles).
 SMALL_TILES = re.compile(r"the tiles are about (\d+) pixels across in the photo, too small")
+#: vision.grouping.table.NO_FACE_UP, which the review page says as a question of its own (#no-face-up)
+NO_FACE_UP_NOTE = ("no face-up tile found in the photo: take another one, with the tiles face up, lit, sharp (the "
+                   "phone held still) and filling most of the picture, or type the hand")
 
 
 #: The reading's warning when a tile was set apart but another reading of the photo wins on
@@ -2012,6 +2015,8 @@ def review_notes(warnings: list, asked=()) -> list[str]:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
         if "not set apart" in text or SMALL_TILES.match(text):
             continue
+        if text == NO_FACE_UP_NOTE:
+            continue        # the page asks it itself (#no-face-up), with what to do
         if "upside down" in text and {"winning", "flip"} & set(asked):
             continue
         if any(kind in asked and text.startswith(opening) for kind, opening in PHOTO_FAULTS.items()):
@@ -3769,6 +3774,11 @@ MESSAGES_FR = {
         "sens) : la tuile debout la plus à droite est prise comme tuile gagnante ; écartez-la un peu à droite, ou "
         "corrigez-la",
     "no tiles found in the photo": "aucune tuile trouvée sur la photo",
+    "no face-up tile found in the photo": "aucune tuile face visible trouvée sur la photo",
+    "no face-up tile found in the photo: take another one, with the tiles face up, lit, sharp (the phone held still) "
+    "and filling most of the picture, or type the hand":
+        "aucune tuile face visible trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, "
+        "nettes (le téléphone tenu immobile) et occupant l'essentiel de l'image, ou tapez la main",
     "no tiles found in the photo: take another one, with the tiles face up, lit, sharp (the phone held still) and "
     "filling most of the picture, or type the hand":
         "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées, nettes (le "

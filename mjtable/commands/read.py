@@ -15,7 +15,7 @@ def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score",
                        epilog="Exit status: 0 the photo was read (with --rules: into a winning hand); 1 no tile was "
-                              "found in it, or with --rules, "
+                              "found in it (none face up), or with --rules, "
                               "no winning hand was rebuilt, it does not win or it is under the rules' minimum "
                               "(the reason is printed; in --json, "
                               "no_hand where no hand was rebuilt, score.wins false where it does not win: score.error says why, or score.minimum_met false); 2 not read (a bad photo, a model missing).")
@@ -193,8 +193,11 @@ def run(args) -> int:
             # the reading is printed first: a copy that cannot be written does not lose it
             print(f"error: {e}", file=sys.stderr)
             return 2
-    if (not result["tiles"] and not result.get("notation")) or (args.rules and result["score"] is None):
-        return 1        # a script can tell a photo where nothing was found from a reading (it said 0)
+    face_up = any(not t.get("face_down") for t in result["tiles"])
+    if (not face_up and not result.get("notation")) or (args.rules and result["score"] is None):
+        # a script can tell a photo where nothing was found (no tile, or none face up: stripes read
+        # as 88 backs) from a reading (it said 0)
+        return 1
     if result["score"] is None:
         return 0
     # as `mjtable score` answers: a hand under MCR's 8-point minimum may not be declared

@@ -726,3 +726,18 @@ def test_a_win_made_by_changing_unsure_tiles_between_two_as_likely_hands_is_no_w
     # the same tile read a little more surely as the one that wins is decoded, as before
     tiles[i].top3 = [("7m", 0.4), ("1m", 0.55), ("4m", 0.05)]
     assert pipeline.score_tiles(tiles, rules="mcr")["score"]["valid"]
+
+
+def test_a_photo_of_backs_alone_says_no_face_up_tile_was_found():
+    # a picture of stripes read as 88 backs was told "correct or remove them", exit 0
+    from vision.grouping.table import NO_FACE_UP
+    from webui import i18n
+    tiles = [vision.TileRead(code=None, box=(20.0 + 40 * k, 300.0, 58.0 + 40 * k, 354.0), confidence=0.7,
+                             face_down=True) for k in range(20)]
+    out = pipeline.score_tiles(tiles, rules="mcr")
+    assert out["no_hand"] == "no face-up tile found in the photo" and NO_FACE_UP in out["reading"]["warnings"]
+    assert i18n.NO_FACE_UP_NOTE == NO_FACE_UP        # the review page leaves it to its own question
+    assert i18n.review_notes([NO_FACE_UP]) == []
+    # a hand with a concealed kong's backs is read as before
+    hand, _, with_backs = mock_tiles("(1111m)234p567s789s5z 5z", style="chinese")
+    assert pipeline.score_tiles(with_backs, rules="mcr")["score"]["valid"]

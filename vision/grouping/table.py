@@ -65,6 +65,10 @@ def _has_area(box) -> bool:
 #: What a photo with no tile read says: what to do next, not only what went wrong.
 NO_TILES = ("no tiles found in the photo: take another one, with the tiles face up, lit, sharp (the phone held "
             "still) and filling most of the picture, or type the hand")
+#: ... and a photo whose every tile was read face down: stripes, a tiled floor or a hand laid face
+#: down (a picture of stripes gave 88 backs, "correct or remove them" said of each).
+NO_FACE_UP = ("no face-up tile found in the photo: take another one, with the tiles face up, lit, sharp (the phone "
+              "held still) and filling most of the picture, or type the hand")
 
 
 def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,
@@ -86,6 +90,7 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
         # why, where it can be told: a row of 14 face-up tiles with a back read at its end (a
         # tile cut by the photo's edge) was told only "could not find the standing tiles"
         why = (grid_message(len(layout.tiles), grid) if grid else
+               NO_FACE_UP if face_down == len(layout.tiles) else
                f"could not find the standing tiles: the rows hold {face_down} tile(s) read face down, where "
                "standing tiles are face up: correct or remove them" if face_down else
                "could not find the standing tiles")

@@ -304,6 +304,13 @@ SHARPEN_AMOUNT = 1.5
 BLUR_WARN_SOFTNESS: float | None = 0.55
 BLUR_WARN_SIDE = 24
 BLUR_WARN_LEAST = 4
+# ... or when the median detail of those crops, their mean |Laplacian| over their grey's spread,
+# is under BLUR_WARN_DETAIL: softness falls again as a photo blurs further (the valid photos
+# blurred by 5 / 8 / 12 px: 101 / 72 / 44 of 120 said so), its crops' last detail being JPEG
+# noise, which a further blur removes as it would ink. Detail falls all the way: sharp photos
+# 0.48 (valid) / 0.30 (train) / 0.27 (rendered rows from low) and up, blurred by 8 / 12 px at most
+# 0.29 / 0.20, halves 0.15 / 0.13 (docs/decisions.md). None: off.
+BLUR_WARN_DETAIL: float | None = 0.2
 # A photo whose tiles' faces are grainy (a phone's picture in dim light, its sensor's noise lifted)
 # is said so: the median over its face-up reads (BLUR_WARN_LEAST or more) of a face's noise, the
 # mean |Laplacian difference| of its flattest NOISE_FLAT_SHARE of pixels (Immerkaer's estimate,
@@ -404,6 +411,7 @@ class ReaderConfig:
     shade_gain: float | None = _module_default("SHADE_GAIN")
     sharpen_above: float | None = _module_default("SHARPEN_ABOVE")
     blur_warn_softness: float | None = _module_default("BLUR_WARN_SOFTNESS")
+    blur_warn_detail: float | None = _module_default("BLUR_WARN_DETAIL")
     noise_warn: float | None = _module_default("NOISE_WARN")
     dark_body_below: float | None = _module_default("DARK_BODY_BELOW")
     dark_body_least: int = _module_default("DARK_BODY_LEAST")
@@ -624,9 +632,13 @@ class TileReader:
         how many face-up reads at its edge were left out (``EDGE_FLOOR``, ``EDGE_SLIVER_SHARE``)."""
         # backs too: a photo blurred enough reads some of its faces as backs (a rendered hand of
         # 16 tiles blurred by 4 px at 640 px: 3 faces and 3 backs read)
-        soft = tiles_softness(decoded.image, [r.box for r in reads], decoded.scale)
+        boxes = [r.box for r in reads]
+        soft = tiles_softness(decoded.image, boxes, decoded.scale)
         blurred = self.config.blur_warn_softness is not None and soft is not None \
             and soft >= self.config.blur_warn_softness
+        if not blurred and self.config.blur_warn_detail is not None:
+            detail = tiles_detail(decoded.image, boxes, decoded.scale)
+            blurred = detail is not None and detail < self.config.blur_warn_detail
         grain = None if self.config.noise_warn is None else \
             tiles_noise(decoded.image, [r.box for r in reads if not r.face_down], decoded.scale)
         return TileReads(reads, decoded.damage, photo_frame(decoded.image, decoded.scale), dark, blurred,
@@ -1206,12 +1218,28 @@ def tiles_softness(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLU
     times ``scale``, as reads give them), each cut from ``image`` and scaled so that its shorter
     side is ``side`` pixels: how out of focus the photo is at the tiles' own scale, whatever its
     size. None for fewer than ``least`` boxes (too few tiles to judge the photo by)."""
+    values = [softness(crop) for crop in _crops_at_side(image, boxes, scale, side)]
+    return float(np.median(values)) if len(values) >= least else None
+
+
+def tiles_detail(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLUR_WARN_SIDE,
+                 least: int = BLUR_WARN_LEAST) -> float | None:
+    """The median detail of the tiles in ``boxes`` (as ``tiles_softness`` cuts them): each crop's
+    mean |Laplacian| over its grey's standard deviation, so that a dim photo's sharp tiles have
+    as much as a bright one's. None for fewer than ``least`` boxes."""
     values = []
+    for crop in _crops_at_side(image, boxes, scale, side):
+        grey = crop.astype(np.float32)
+        values.append(float(np.abs(cv2.Laplacian(grey, cv2.CV_32F)).mean()) / (float(grey.std()) + 1e-3))
+    return float(np.median(values)) if len(values) >= least else None
+
+
+def _crops_at_side(image: np.ndarray, boxes, scale: float, side: int):
+    """The grey crops of ``boxes`` (``grey_crops``), each scaled so that its shorter side is ``side``."""
     for crop in grey_crops(image, boxes, scale, 4):
         k = side / min(crop.shape)
-        values.append(softness(cv2.resize(crop, (max(4, round(crop.shape[1] * k)), max(4, round(crop.shape[0] * k))),
-                                          interpolation=cv2.INTER_AREA)))
-    return float(np.median(values)) if len(values) >= least else None
+        yield cv2.resize(crop, (max(4, round(crop.shape[1] * k)), max(4, round(crop.shape[0] * k))),
+                         interpolation=cv2.INTER_AREA)
 
 
 def grey_crops(image: np.ndarray, boxes, scale: float, least_side: int):

@@ -217,6 +217,26 @@ def test_a_photo_out_of_focus_is_told_by_its_tiles_whatever_its_size():
     assert tiles_softness(photo, boxes[:3]) is None                       # too few tiles to judge by
 
 
+def test_a_photo_far_out_of_focus_is_told_by_its_tiles_detail():
+    # softness falls again as a photo blurs further (its crops' last detail is JPEG noise): the
+    # shared photos blurred by 8 px read at 640 px were told blurred by it less often than by 5
+    import json
+    from vision.reader import BLUR_WARN_DETAIL, BLUR_WARN_SOFTNESS, tiles_detail, tiles_softness
+    photo = cv2.imread(str(HAND_PHOTO))
+    boxes = [t["box"] for t in json.loads(HAND_PHOTO.with_suffix(".json").read_text())["labels"]]
+    px = max(photo.shape[:2]) / 640
+
+    def blurred(sigma):
+        ok, jpeg = cv2.imencode(".jpg", cv2.GaussianBlur(photo, (0, 0), sigma * px), [cv2.IMWRITE_JPEG_QUALITY, 92])
+        return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    far = blurred(12)
+    assert tiles_softness(far, boxes) < BLUR_WARN_SOFTNESS             # what softness alone missed
+    assert tiles_detail(far, boxes) < BLUR_WARN_DETAIL
+    assert tiles_detail(photo, boxes) > 3 * BLUR_WARN_DETAIL             # sharp
+    assert tiles_detail((photo * 0.1).astype(np.uint8), boxes) > 3 * BLUR_WARN_DETAIL   # dim, yet sharp
+    assert tiles_detail(photo, boxes[:3]) is None
+
+
 def test_a_grainy_photo_is_told_by_its_tiles_faces():
     # a trial's night photo (a third of the light, sensor noise σ 15) had melds invented from its
     # concealed row at layout confidence 1.00, and not a word of the noise

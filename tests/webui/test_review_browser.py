@@ -1744,6 +1744,28 @@ def test_a_typed_hand_read_otherwise_than_another_app_reads_it_is_said_so(server
     assert not console_errors(d)
 
 
+def test_a_hand_typed_while_a_score_is_on_its_way_stays_in_the_box(server, browser):
+    # the score of the hand before, answered after the player had typed another, put that hand
+    # back in the box, and the typed one was sent as the one shown, unread (a slow network; a
+    # busy test machine failed the test above so)
+    d = browser
+    d.get(server + "/review/new?rules=mcr&lang=en&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    # every answer of the server from now on comes 1.5 s late
+    d.execute_script("const f = window.fetch; window.fetch = (...a) => f(...a).then((r) => "
+                     "new Promise((ok) => setTimeout(() => ok(r), 1500)));")
+    _tick(d, "ctx_self_drawn")              # the hand is scored again
+    time.sleep(0.4)                         # the score is asked for, not answered yet
+    box = d.find_element(By.ID, "notation")
+    box.clear()
+    box.send_keys("234m456p789s1122z 2z")
+    time.sleep(2.5)                         # answered
+    assert box.get_attribute("value") == "234m456p789s1122z 2z"
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    wait(d).until(lambda drv: _notation(drv) == "234m456p789s1122z 2z" and score_total(drv) is not None)
+    assert not console_errors(d)
+
+
 def test_a_hand_typed_with_a_mistake_is_kept_across_a_reload(server, browser, app):
     # a trial typed "[789m,1]123p456p789p55z 5z" (too many tiles), chose the winner, reloaded: the
     # winner came back, the typed hand was gone (the box emptied, its text in no draft)

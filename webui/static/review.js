@@ -1276,6 +1276,7 @@
     const mine = ++seq;
     if (isEmpty()) { showEmpty(); return; }
     markScoring();
+    const boxBefore = notationInput.value;
     let d;
     try {
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(toHand())));
@@ -1286,10 +1287,13 @@
     // it, and would enable Record under the new winner and discarder (a tap on Record as the
     // next score began, Record off again, was lost)
     if (mine !== seq || timer !== null) return;
-    if (d.ok) { notationInput.value = d.notation; notationInput.dataset.shown = d.notation; }
+    // what the player typed in the box while this score was on its way stays there: the answer
+    // put the hand before back over it, and the typed hand was sent as the one shown, unread
+    const boxKept = notationInput.value !== boxBefore;
+    if (d.ok && !boxKept) { notationInput.value = d.notation; notationInput.dataset.shown = d.notation; }
     // tiles that make no hand have no notation: the box showed the last hand that did, which "Use"
     // would have put back (a hand typed and refused keeps its text, to be corrected)
-    else if ($("notation-error").innerHTML.trim() === "") notationInput.value = "";
+    else if (!d.ok && !boxKept && $("notation-error").innerHTML.trim() === "") notationInput.value = "";
     if (d.ok && d.winning_question) {
       const asked = document.querySelector(".question[data-ask=winning][data-variant]:not([hidden])");
       if (asked && asked.textContent !== d.winning_question) asked.textContent = d.winning_question;

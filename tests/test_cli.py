@@ -368,33 +368,32 @@ def test_read_in_french_says_its_errors_in_french(capsys, tmp_path):
     assert code == 2 and "save it as a JPEG, which is read smaller" in err and "web page" not in err, err
 
 
-def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):
-    """It exited 0, as a photo read, and said "not rebuilt: no winning hand was rebuilt"."""
+def _read_nothing(capsys, tmp_path, monkeypatch, tiles: list, warning: str):
+    """``mjtable read`` of a photo the pipeline reads as ``tiles`` and no hand, ``warning`` saying why."""
     from mjtable import pipeline
-    from vision.grouping.table import NO_TILES
     monkeypatch.setattr(pipeline, "read_photo", lambda *a, **k: {
-        "tiles": [], "notation": None, "hand": None, "score": None, "missing_context": [],
-        "no_hand": pipeline.no_hand_reason([NO_TILES], None, None),
-        "reading": {"confidence": 0.0, "warnings": [NO_TILES], "decoding": None}, "timings_ms": {"total": 1}})
-    photo = tmp_path / "wall.jpg"
+        "tiles": tiles, "notation": None, "hand": None, "score": None, "missing_context": [],
+        "no_hand": pipeline.no_hand_reason([warning], None, None),
+        "reading": {"confidence": 0.0, "warnings": [warning], "decoding": None}, "timings_ms": {"total": 1}})
+    photo = tmp_path / "photo.jpg"
     photo.write_bytes(b"\xff\xd8\xff")
     code, out, _ = run(capsys, "read", str(photo), "--no-profile")
+    return code, out
+
+
+def test_read_of_a_photo_where_no_tile_is_found_exits_1(capsys, tmp_path, monkeypatch):
+    """It exited 0, as a photo read, and said "not rebuilt: no winning hand was rebuilt"."""
+    from vision.grouping.table import NO_TILES
+    code, out = _read_nothing(capsys, tmp_path, monkeypatch, [], NO_TILES)
     assert code == 1 and "hand: not rebuilt: no tiles found in the photo\n" in out
 
 
 def test_read_of_a_photo_of_backs_alone_exits_1(capsys, tmp_path, monkeypatch):
     """A picture of stripes read as 88 backs exited 0 and said "correct or remove them"."""
-    from mjtable import pipeline
     from vision.grouping.table import NO_FACE_UP
     backs = [{"code": None, "confidence": 0.7, "box": [40.0 * k, 0, 40.0 * k + 30, 40], "face_down": True, "top3": []}
              for k in range(6)]
-    monkeypatch.setattr(pipeline, "read_photo", lambda *a, **k: {
-        "tiles": backs, "notation": None, "hand": None, "score": None, "missing_context": [],
-        "no_hand": pipeline.no_hand_reason([NO_FACE_UP], None, None),
-        "reading": {"confidence": 0.0, "warnings": [NO_FACE_UP], "decoding": None}, "timings_ms": {"total": 1}})
-    photo = tmp_path / "stripes.jpg"
-    photo.write_bytes(b"\xff\xd8\xff")
-    code, out, _ = run(capsys, "read", str(photo), "--no-profile")
+    code, out = _read_nothing(capsys, tmp_path, monkeypatch, backs, NO_FACE_UP)
     assert code == 1 and "hand: not rebuilt: no face-up tile found in the photo\n" in out
 
 

@@ -632,12 +632,12 @@ class TileReader:
         how many face-up reads at its edge were left out (``EDGE_FLOOR``, ``EDGE_SLIVER_SHARE``)."""
         # backs too: a photo blurred enough reads some of its faces as backs (a rendered hand of
         # 16 tiles blurred by 4 px at 640 px: 3 faces and 3 backs read)
-        boxes = [r.box for r in reads]
-        soft = tiles_softness(decoded.image, boxes, decoded.scale)
+        crops = list(_crops_at_side(decoded.image, [r.box for r in reads], decoded.scale, BLUR_WARN_SIDE))
+        soft = _median_of(softness, crops, BLUR_WARN_LEAST)
         blurred = self.config.blur_warn_softness is not None and soft is not None \
             and soft >= self.config.blur_warn_softness
         if not blurred and self.config.blur_warn_detail is not None:
-            detail = tiles_detail(decoded.image, boxes, decoded.scale)
+            detail = _median_of(detail_of, crops, BLUR_WARN_LEAST)       # the same crops, cut once
             blurred = detail is not None and detail < self.config.blur_warn_detail
         grain = None if self.config.noise_warn is None else \
             tiles_noise(decoded.image, [r.box for r in reads if not r.face_down], decoded.scale)
@@ -1218,20 +1218,26 @@ def tiles_softness(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLU
     times ``scale``, as reads give them), each cut from ``image`` and scaled so that its shorter
     side is ``side`` pixels: how out of focus the photo is at the tiles' own scale, whatever its
     size. None for fewer than ``least`` boxes (too few tiles to judge the photo by)."""
-    values = [softness(crop) for crop in _crops_at_side(image, boxes, scale, side)]
-    return float(np.median(values)) if len(values) >= least else None
+    return _median_of(softness, list(_crops_at_side(image, boxes, scale, side)), least)
 
 
 def tiles_detail(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLUR_WARN_SIDE,
                  least: int = BLUR_WARN_LEAST) -> float | None:
-    """The median detail of the tiles in ``boxes`` (as ``tiles_softness`` cuts them): each crop's
-    mean |Laplacian| over its grey's standard deviation, so that a dim photo's sharp tiles have
-    as much as a bright one's. None for fewer than ``least`` boxes."""
-    values = []
-    for crop in _crops_at_side(image, boxes, scale, side):
-        grey = crop.astype(np.float32)
-        values.append(float(np.abs(cv2.Laplacian(grey, cv2.CV_32F)).mean()) / (float(grey.std()) + 1e-3))
-    return float(np.median(values)) if len(values) >= least else None
+    """The median ``detail_of`` the tiles in ``boxes`` (as ``tiles_softness`` cuts them). None for
+    fewer than ``least`` boxes."""
+    return _median_of(detail_of, list(_crops_at_side(image, boxes, scale, side)), least)
+
+
+def detail_of(grey: np.ndarray) -> float:
+    """A grey crop's mean |Laplacian| over its standard deviation: a dim photo's sharp tiles have as
+    much detail as a bright one's."""
+    grey = grey.astype(np.float32)
+    return float(np.abs(cv2.Laplacian(grey, cv2.CV_32F)).mean()) / (float(grey.std()) + 1e-3)
+
+
+def _median_of(measure, crops: list, least: int) -> float | None:
+    """The median of ``measure`` over ``crops``, or None for fewer than ``least`` of them."""
+    return float(np.median([measure(c) for c in crops])) if len(crops) >= least else None
 
 
 def _crops_at_side(image: np.ndarray, boxes, scale: float, side: int):

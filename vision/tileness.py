@@ -93,6 +93,5 @@ def photo_probe_for(classifier) -> TilenessProbe | ProbeUnion | None:
     """The probes that judge whether a whole photo shows tiles: the first beside the tile-free
     probe (``TILE_FREE_PROBE_FILE``) when it is fitted for ``classifier``'s weights, else
     ``probe_for``'s."""
-    first = probe_for(classifier, (PROBE_FILE,))
     both = probe_for(classifier, (PROBE_FILE, TILE_FREE_PROBE_FILE))
-    return both if isinstance(both, ProbeUnion) or first is None else probe_for(classifier)
+    return both if isinstance(both, ProbeUnion) else probe_for(classifier)

@@ -417,13 +417,19 @@ def test_dora_indicators_given_over_those_read_are_said_to_replace_them():
         assert not any("replace those read" in w for w in out["reading"]["warnings"])
 
 
-@pytest.mark.parametrize("rules", ["hk", "classical"])
-def test_flowers_read_from_the_photo_are_scored(rules):
+@pytest.mark.parametrize("rules, options", [("hk", {"flower_method": "A"}), ("classical", None)])
+def test_flowers_read_from_the_photo_are_scored(rules, options):
     hand, _, tiles = mock_tiles("[555p]123m456s789s1z 1z 16f", style="chinese", bonus_at="left")
-    out = pipeline.score_tiles(tiles, rules=rules, context={"self_drawn": True, "seat_wind": "E"})
+    context = {"self_drawn": True, "seat_wind": "E"}
+    out = pipeline.score_tiles(tiles, rules=rules, context=context, options=options)
     assert out["hand"]["bonus"] == ["1f", "6f"]
     assert out["score"]["valid"], out["score"]
     assert "seat_wind" not in out["missing_context"]
+    # the flowers count: an item of the score names them, and the photo without them scores less
+    assert any({"1f", "6f"} & set(item.get("tiles") or ()) for item in out["score"]["items"]), out["score"]["items"]
+    without = pipeline.score_tiles([t for t in tiles if t.code not in ("1f", "6f")], rules=rules, context=context,
+                                   options=options)
+    assert without["hand"]["bonus"] == [] and without["score"]["total"] < out["score"]["total"]
 
 
 def test_ambiguous_decoding_warns_about_the_tile():
@@ -524,7 +530,7 @@ def test_backs_left_out_apart_from_the_hand_are_not_tiles_to_remove():
     warnings = pipeline.score_tiles(tiles[:10] + far)["reading"]["warnings"]
     assert "found 10 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked, cut off " \
         "by the photo's edge or not detected" in warnings, warnings
-    assert any("away from every group (face down, face down, face down)" in w for w in warnings)
+    assert any("lying far from the hand left out (face down, face down, face down)" in w for w in warnings), warnings
     # a face-up tile left out apart is still one to remove
     faces = [TileRead(code, f.box, 0.9) for code, f in zip(("5s", "7p", "1z"), far)]
     warnings = pipeline.score_tiles(tiles[:10] + faces)["reading"]["warnings"]

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision_lab.capture_settings import BRIGHT_GAIN, blur, bright, glare, line_kernel, main, shake
+from vision_lab.capture_settings import BLUR_SIGMA, BRIGHT_GAIN, blur, bright, glare, line_kernel, main, shake
 
 
 
@@ -33,6 +33,12 @@ def test_blur_softens_the_edges_by_the_seeds_amount():
     soft = blur(sharp, np.random.default_rng(1))
     assert soft.shape == sharp.shape and _edges(soft) < 0.6 * _edges(sharp)
     assert np.array_equal(soft, blur(sharp, np.random.default_rng(1)))
+    # the seed draws the amount within BLUR_SIGMA, a share of the longer side: a Gaussian of that sigma
+    share = np.random.default_rng(1).uniform(*BLUR_SIGMA)
+    assert BLUR_SIGMA[0] <= share <= BLUR_SIGMA[1]
+    assert np.array_equal(soft, cv2.GaussianBlur(sharp, (0, 0), share * max(sharp.shape[:2])))
+    assert not np.array_equal(soft, blur(sharp, np.random.default_rng(2)))
+    assert _edges(blur(sharp, share=2 * share)) < _edges(soft)       # more blur, softer edges
 
 
 def test_bright_burns_the_light_parts_white_and_lifts_the_rest():

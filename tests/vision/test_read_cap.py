@@ -21,15 +21,22 @@ def test_a_look_reads_its_surest_face_up_detections_up_to_the_cap(monkeypatch):
     def recording(self, src, dets, *args, **kwargs):
         out = real(self, src, dets, *args, **kwargs)
         names = dets.names()
-        seen.append(([float(c) for c, n in zip(dets.confidence, names) if n != "back"], out))
+        scale = args[0] if args else kwargs.get("scale", 1.0)
+        # each face-up detection's box as a read of it gives it, with the detection's confidence
+        seen.append(([(float(c), tuple(round(float(v) * scale, 3) for v in box))
+                      for c, box, n in zip(dets.confidence, dets.xyxy, names) if n != "back"], out))
         return out
     monkeypatch.setattr(TileReader, "read_detections", recording)
     whole = [r for r in TileReader().read(PHOTO) if not r.face_down]
     seen.clear()
     capped = [r for r in TileReader(config=ReaderConfig(max_face_up_read=5)).read(PHOTO) if not r.face_down]
     assert len(whole) == 13 and 0 < len(capped) <= 5
-    for confidences, out in seen:          # every look read: its five surest face-up detections at most
-        assert len([r for r in out if not r.face_down]) <= 5
+    assert seen
+    for detections, out in seen:           # every look read: its five surest face-up detections at most
+        read = [r for r in out if not r.face_down]
+        assert len(read) <= 5
+        surest = {box for _, box in sorted(detections, key=lambda d: -d[0])[:5]}
+        assert all(tuple(round(v, 3) for v in r.box) in surest for r in read), (detections, read)
     # the reads kept are of the surest detections: as sure as the reader's whole reading's best
     assert sorted(r.confidence for r in capped)[-1] == pytest.approx(max(r.confidence for r in whole), abs=0.02)
 

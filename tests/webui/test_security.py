@@ -100,6 +100,10 @@ def test_lan_token_header_for_scripts(lan_app):
     c = lan_app.test_client()
     r = c.get("/api/games", environ_base=LAN_CLIENT, headers={"X-MJTable-Token": "sesame-token"})
     assert r.status_code == 200
+    # a wrong token, or a prefix of the right one, opens nothing, and is not remembered
+    for wrong in ("sesame-tokem", "sesame", "x"):
+        r = lan_app.test_client().get("/api/games", environ_base=LAN_CLIENT, headers={"X-MJTable-Token": wrong})
+        assert r.status_code == 403 and r.json["error"]["code"] == "token_required", (wrong, r.json)
 
 
 def test_without_lan_mode_remote_clients_are_refused(client):

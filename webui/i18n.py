@@ -3802,6 +3802,9 @@ MESSAGES_FR = {
         "la tuile gagnante n'est pas mise à part : la tuile debout la plus à droite est prise comme tuile gagnante ; "
         "écartez-la un peu à droite, ou corrigez-la",
     "the {} scorer is not available in this build": "le calcul {0} n'est pas disponible dans cette version",
+    "the hand is one tile short, and the row has room for one tile between {} and {} ({} tile apart): if a tile lies there unread (covered, or missed), add it":
+        "il manque une tuile à la main, et la rangée a la place d'une tuile entre {0} et {1} ({2} tuile "
+        "d'écart) : si une tuile s'y trouve sans avoir été lue (couverte, ou manquée), ajoutez-la",
     "two tiles of the standing row ({} and {}) are {} tile apart: is there a gap between them or not?":
         "deux tuiles de la rangée debout ({0} et {1}) sont à {2} tuile l'une de l'autre : y a-t-il un écart entre "
         "elles ou non ?",
@@ -3813,6 +3816,9 @@ MESSAGES_FR = {
     "{} tile(s) left out, away from every group ({}): check for a missing tile nearby, or keep other tiles out of the photo":
         "{0} tuile(s) laissée(s) de côté, à l'écart de tout groupe ({1}) : cherchez une tuile manquante à "
         "côté, ou gardez les autres tuiles hors de la photo",
+    "{} tile(s) lying far from the hand left out ({}): keep discards and other players' tiles out of the photo":
+        "{0} tuile(s) loin de la main laissée(s) de côté ({1}) : gardez les défausses et les tuiles des autres "
+        "joueurs hors de la photo",
     "{} tile(s) taken as lying sideways or upright by their shape beside the other tiles of their row, not as first read: check the melds they are in":
         "{0} tuile(s) jugée(s) couchée(s) ou droite(s) d'après la forme, à côté des autres tuiles de la rangée, "
         "et non selon la première lecture : vérifiez les combinaisons concernées",

@@ -259,8 +259,56 @@ def test_tiles_apart_in_several_places_make_one_note():
     reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
     r, got = read(reads, rules="mcr")
     assert format_hand(got) == format_hand(hand)
-    notes = [w for w in r.warnings if "away from every group" in w]
-    assert len(notes) == 1 and notes[0].startswith("3 tile(s) left out, away from every group (") and all(c in notes[0] for c in ("9p", "2s", "8m"))
+    notes = [w for w in r.warnings if "left out" in w]
+    assert len(notes) == 1 and notes[0].startswith("3 tile(s) lying far from the hand left out (") and all(c in notes[0] for c in ("9p", "2s", "8m"))
+
+
+@pytest.mark.parametrize("rules", [None, "mcr"])
+def test_loose_tiles_far_from_the_hand_are_left_out(rules):
+    # discards lying well away from the hand were read as its melds (valid 387463023, a hand laid
+    # at a tray's front photographed over the discards; without rules the discards became the
+    # hand, and the hand's own row a dora row left out)
+    hand, placed, _ = scene("123p444p444z777z1z 1z", style="chinese", winning_apart=False)
+    for k, code in enumerate(("9p", "5z", "2s", "7m", "7m", "7m", "1m")):
+        placed.append(L.PlacedTile(code, x=1.0 + 1.05 * k + (2.0 if k > 2 else 0.0), y=-7.0 - 0.3 * (k % 2)))
+    placed.append(L.PlacedTile("2m", x=9.5, y=-5.5))
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules=rules)
+    assert format_hand(got) == format_hand(hand)
+    if rules == "mcr":          # (without rules, the loose row is the farthest row, and left out as such)
+        note = next(w for w in r.warnings if "lying far from the hand left out" in w)
+        assert note.startswith("8 tile(s) lying far from the hand left out (") and "keep discards" in note
+    assert {link["role"] for link in r.links if reads[link["tile"]].code in ("9p", "2s", "7m", "1m", "2m")} == {"ignored"}
+
+
+def test_melds_laid_in_front_of_the_standing_row_are_not_left_out():
+    # a row of melds a tile's height or two from the standing tiles is the hand's: leaving it out
+    # costs its tiles, and a hand short of them
+    for seed in range(6):
+        hand, _, reads = scene("[555p][789s]123m456p1z 1z", seed=seed, style="chinese", melds_at="front")
+        r, got = read(reads, rules="mcr")
+        assert format_hand(got) == format_hand(hand), seed
+        assert not any("lying far from the hand" in w for w in r.warnings)
+
+
+def test_a_hand_one_tile_short_with_room_for_it_in_the_row_asks_about_it():
+    # a finger over a tile in the middle of the row (or a tile the detector missed): the row was
+    # split into standing tiles and invented melds, and "add the tile it won on" advised
+    hand, placed, _ = scene("123m456p789s11z22z 2z", style="chinese", winning_apart=False)
+    row = sorted((p for p in placed if p.group == "concealed"), key=lambda p: p.x)
+    placed.remove(row[6])
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r = group(reads, rules="mcr")
+    note = [w for w in r.warnings if "room for one tile" in w]
+    assert len(note) == 1 and note[0].startswith("the hand is one tile short, and the row has room for one tile "
+                                                 "between "), note
+    assert {row[5].code, row[7].code} == set(note[0].split("between ")[1].split(" (")[0].split(" and ")), note
+    # a whole hand, or one short of a tile at either end of the row, is not asked about
+    ends = sorted((p for p in placed if p.group in ("concealed", "winning")), key=lambda p: p.x)
+    for missing in (None, ends[-1], ends[0]):
+        kept = [p for p in placed + [row[6]] if p is not missing]
+        reads = L.project(kept, L.Camera(scale=40, tilt=10), random.Random(0))
+        assert not any("room for one tile" in w for w in group(reads, rules="mcr").warnings), missing
 
 
 def test_sideways_flags_judged_against_the_photo_are_flipped():

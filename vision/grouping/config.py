@@ -24,6 +24,10 @@ GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises ar
 CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is worth a warning
 UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
 HAND_SIZE = 14           # tiles of a winning hand, a kong counting as 3
+#: A gap in the standing row this wide (in tile widths, edge to edge) has room for one tile: in a
+#: hand one tile short it is asked about (a finger over a tile in the middle of the row, or a tile
+#: the detector missed, split the row into standing tiles and invented exposed melds)
+ROOM_FOR_A_TILE = (0.8, 1.35)
 DORA_INDICATORS_MAX = 5  # one dora indicator and one per kong, four at most (rules 002 §2.7, §3.3.10)
 # A box within this share of the photo's side from its edge is cut by it: a row of such tiles
 # alone is a tile beyond the layout, not dora indicators (a white dragon cut by a photo's top
@@ -70,6 +74,8 @@ class GroupingWeights:
     # -- other rows and groups --
     dora_outside_riichi: float = 1.0     # a dora-indicator row when the rules or the caller did not ask for one
     stray: float = 3.0                   # one or two tiles left out: cheaper than a broken meld
+    apart_distance: float = 4.0          # in tile widths: a row this far from the standing row may be no part of the hand ...
+    apart_tile: float = 1.0              # ... left out at this cost a tile (its tiles are missed from the count as well)
     tile_count: float = 4.0              # per tile away from the 14 of a winning hand (a kong counts as 3)
     # -- melds --
     unsegmentable: float = 8.0           # a group that splits into no melds of 3 or 4

@@ -12,7 +12,7 @@ from scorer import tiles as T
 from scorer.errors import HandError
 from scorer.hand import Hand
 
-from .config import DORA_INDICATORS_MAX, HAND_SIZE, SPLIT_GAP, UNSURE_GAP
+from .config import DORA_INDICATORS_MAX, HAND_SIZE, ROOM_FOR_A_TILE, SPLIT_GAP, UNSURE_GAP
 from .interpretations import Interpretation
 from .melds import from_position, is_chow, same_tile
 from .rows import gap_between, gap_conf
@@ -148,11 +148,20 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             warnings.append(f"two tiles of the standing row ({tiles[a].code or 'face down'} and "
                             f"{tiles[b].code or 'face down'}) are {gap:.2f} tile apart: is there a gap "
                             "between them or not?")
+    if it.count == HAND_SIZE - 1:
+        roomy = [(a, b, gap) for a, b in zip(main, main[1:])
+                 if ROOM_FOR_A_TILE[0] <= (gap := gap_between(gaps, a, b, 0.0)) <= ROOM_FOR_A_TILE[1]]
+        if roomy:
+            a, b, gap = roomy[0]
+            warnings.append(f"the hand is one tile short, and the row has room for one tile between "
+                            f"{tiles[a].code or 'face down'} and {tiles[b].code or 'face down'} ({gap:.2f} tile "
+                            "apart): if a tile lies there unread (covered, or missed), add it")
 
     meld_slots = []
     hand_melds = []
     build_ok = True
     strays = []          # tiles apart from every group: one note for all (a cluttered photo has dozens)
+    apart = []           # rows lying far from the hand, left out as no part of it (interpretations)
     for m in it.melds:
         gid += 1
         ordered = list(m.tiles)
@@ -161,11 +170,11 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             ordered = members       # a kong's fourth tile laid upright on its middle tile
         entry = {"id": gid, "kind": "meld", "tiles": members}
         groups.append(entry)
-        if m.kind == "stray":
+        if m.kind in ("stray", "apart"):
             entry["kind"] = "ignored"
             for i in members:
                 link(i, gid, "ignored")
-            strays += members
+            (strays if m.kind == "stray" else apart).extend(members)
             continue
         if m.kind == "invalid":
             entry["kind"] = "unknown"
@@ -245,6 +254,11 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         # no verb to agree with the count: "1 tile(s) ... lie" was wrong in English and French alike
         warnings.append(f"{len(strays)} tile(s) left out, away from every group ({shown}): check for a "
                         "missing tile nearby, or keep other tiles out of the photo")
+    if apart:
+        codes = [tiles[i].code or "face down" for i in apart]
+        shown = ", ".join(codes[:8]) + (", …" if len(codes) > 8 else "")
+        warnings.append(f"{len(apart)} tile(s) lying far from the hand left out ({shown}): keep discards and "
+                        "other players' tiles out of the photo")
     if it.bonus:
         gid += 1
         groups.append({"id": gid, "kind": "bonus", "tiles": list(it.bonus)})

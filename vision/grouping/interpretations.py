@@ -184,12 +184,18 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                 and not hints.beyond_frame([tiles[i].box for i in far[0].tiles if not tiles[i].face_down]) \
                 and not _lies_on_others(tiles, far[0].tiles):
             dora_choices.append(id(far[0]))
+        # rows far from the standing row, read also as no part of the hand (discards, another
+        # player's tiles): loose tiles in front of a hand laid on the far side of the table were
+        # read as its melds, and the hand itself as a dora row
+        far_apart = {id(row) for row in others if abs(row.v - main.v) >= weights.apart_distance}
+        apart_choices = [False, True] if far_apart else [False]
         choices = []
         for row_groups, row_cut, left_out in variants:
             for groups, touching in _touching_melds(layout, row_groups, hints, weights):
                 wins = [None] + ([k for k in range(1, len(groups)) if len(groups[k]) == 1] if hints.winning_apart else [])
-                choices += [(win, dora_id, groups, touching, row_cut, left_out) for win in wins for dora_id in dora_choices]
-        for win, dora_id, main_groups, touching, cut, left_out in choices:  # noqa: B020 (each choice's own groups)
+                choices += [(win, dora_id, groups, touching, row_cut, left_out, apart)
+                            for win in wins for dora_id in dora_choices for apart in apart_choices]
+        for win, dora_id, main_groups, touching, cut, left_out, apart in choices:  # noqa: B020 (each choice's own groups)
                 score = cue + near_penalty - left_out
                 if win is None:
                     concealed_groups = main_groups[:1]
@@ -206,9 +212,13 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                 concealed = [i for grp in concealed_groups for i in grp]
                 dora_tiles = []
                 bonus_all = list(bonus)
+                apart_tiles = []
                 for row in others:
                     if id(row) == dora_id:
                         dora_tiles = list(row.tiles)
+                        continue
+                    if apart and id(row) in far_apart:
+                        apart_tiles += row.tiles
                         continue
                     for grp in row.groups:
                         playing = [i for i in grp if not is_bonus(i)]
@@ -237,7 +247,10 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                         melds.extend(ms)
                 if cut:
                     melds.append(MeldCandidate("stray", list(cut)))
-                valid_melds = [m for m in melds if m.kind not in ("invalid", "stray")]
+                if apart_tiles:
+                    score -= weights.apart_tile * len(apart_tiles)
+                    melds.append(MeldCandidate("apart", apart_tiles))
+                valid_melds = [m for m in melds if m.kind not in ("invalid", "stray", "apart")]
                 count = len(concealed) + (1 if winning is not None else 0) + 3 * len(valid_melds)
                 score -= weights.tile_count * abs(count - HAND_SIZE)
                 if any(tiles[i].face_down for i in concealed):

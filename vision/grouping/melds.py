@@ -22,7 +22,7 @@ class MeldCandidate:
     """One meld as a candidate reading describes it (indices into the tiles).
 
     ``kind``: "concealed_kong", "added_kong", "kong", "set" (pung or chow, settled by the codes),
-    or, for a group that is no meld, "stray" (left out) or "invalid"; ``stacked``: tiles lying on
+    or, for a group that is no meld, "stray" or "apart" (left out: near the hand, or in a row far from it) or "invalid"; ``stacked``: tiles lying on
     the meld's tiles (an added kong's fourth tile); ``sideways_at``: position of the claimed tile;
     ``margin``: score margin of the meld split over the next best split of its group."""
     kind: str

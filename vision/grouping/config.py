@@ -24,6 +24,9 @@ GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises ar
 CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is worth a warning
 UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
 HAND_SIZE = 14           # tiles of a winning hand, a kong counting as 3
+#: Faces laid out alike when turned half round (dots and bamboos in symmetric patterns, the white
+#: dragon): their way-up votes (vision.face_up) are left out of the rows' direction
+HALF_TURN_ALIKE = frozenset({"1p", "2p", "3p", "4p", "5p", "0p", "8p", "2s", "4s", "5s", "0s", "6s", "8s", "9s", "5z"})
 #: A gap in the standing row this wide (in tile widths, edge to edge) has room for one tile: in a
 #: hand one tile short it is asked about (a finger over a tile in the middle of the row, or a tile
 #: the detector missed, split the row into standing tiles and invented exposed melds)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from scorer import tiles as T
 
 from ..types import TileRead
-from .config import CUT_TILE_SHARE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights, LayoutHints
+from .config import (CUT_TILE_SHARE, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights,
+                     LayoutHints)
 from .melds import MeldCandidate, segment
 from .rows import TileGeometry, dot, gap_between
 
@@ -116,7 +117,9 @@ def direction_cue(layout: TableLayout, rows: list[Row], sign: int, weights: Grou
     # A vote 30-60° off its row's axes comes of a tile's axes found askew of its row's (a photo
     # shaken diagonally smears every face that way; its faces' votes turned a trial's upright hand
     # backwards, another winning tile, 90 points for 131): it says nothing of the row's way up
-    votes = [v for v in (t.face_up for t in tiles if t.face_up is not None)
+    # A face alike both ways up (HALF_TURN_ALIKE) has no way up to tell: its vote is noise (a row of
+    # upright bamboos read backwards on the votes of its 2s, 4s and 9s, valid 387593807)
+    votes = [v for v in (t.face_up for t in tiles if t.face_up is not None and t.code not in HALF_TURN_ALIKE)
              if max(abs(dot(v, upv)), abs(dot(v, d))) >= weights.face_up_diagonal * math.hypot(*v)]
     total = sum(math.hypot(*v) for v in votes)
     if total > 0:

@@ -3805,6 +3805,14 @@ MESSAGES_FR = {
     "the hand is one tile short, and the row has room for one tile between {} and {} ({} tile apart): if a tile lies there unread (covered, or missed), add it":
         "il manque une tuile à la main, et la rangée a la place d'une tuile entre {0} et {1} ({2} tuile "
         "d'écart) : si une tuile s'y trouve sans avoir été lue (couverte, ou manquée), ajoutez-la",
+    "a tile read face down inside a row, between face-up tiles, was left out: no tile lies face down alone in a hand (the table seen in a gap?); if a tile lies there face down, turn it face up":
+        "une tuile lue face cachée au milieu d'une rangée, entre des tuiles face visible, a été laissée de côté : "
+        "aucune tuile n'est seule face cachée dans une main (la table vue dans un écart ?) ; si une tuile s'y "
+        "trouve face cachée, retournez-la",
+    "{} tiles read face down inside rows, each between face-up tiles, were left out: no tile lies face down alone in a hand (the table seen in gaps?); if tiles lie there face down, turn them face up":
+        "{0} tuiles lues face cachée au milieu de rangées, chacune entre des tuiles face visible, ont été laissées "
+        "de côté : aucune tuile n'est seule face cachée dans une main (la table vue dans des écarts ?) ; si des "
+        "tuiles s'y trouvent face cachée, retournez-les",
     "two tiles of the standing row ({} and {}) are {} tile apart: is there a gap between them or not?":
         "deux tuiles de la rangée debout ({0} et {1}) sont à {2} tuile l'une de l'autre : y a-t-il un écart entre "
         "elles ou non ?",

@@ -530,3 +530,26 @@ def test_blank_faces_at_a_concealed_kongs_ends_are_its_backs():
     hand, placed, reads = scene("[5555z,1]123m456s789s1z 1z", melds_at="right", style="riichi")
     r, got = read(reads, rules="riichi")
     assert format_hand(got) == format_hand(hand) and not any("blank tiles" in w for w in r.warnings)
+
+
+@pytest.mark.parametrize("where", ["before the winning tile", "inside the row"])
+def test_a_back_read_alone_between_face_up_tiles_is_left_out(where):
+    # the table seen in the gap before a winning tile set apart (or between two standing tiles)
+    # was read as a back: the row held a face-down tile, and no hand was rebuilt (valid hand_019)
+    hand, placed, _ = scene("123m456p789s11z22z 2z", style="chinese", winning_apart=True)
+    row = sorted((p for p in placed if p.group in ("concealed", "winning")), key=lambda p: p.x)
+    if where == "inside the row":                       # the row parted by a tile's width there
+        for p in row[7:]:
+            p.x += 1.0
+        a, b = row[6], row[7]
+    else:
+        a, b = row[-2], row[-1]
+        b.x = a.x + 2.05                                 # set apart by a tile's width
+    placed.append(L.PlacedTile(None, x=(a.x + b.x) / 2, y=a.y, face_down=True))
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    assert any(w.startswith("a tile read face down inside a row, between face-up tiles, was left out") for w in r.warnings)
+    assert not any("away from every group" in w for w in r.warnings)      # said once
+    back = next(link for link in r.links if reads[link["tile"]].face_down)
+    assert back["role"] == "ignored"

@@ -105,9 +105,10 @@ def eighth_flower(tiles, it: Interpretation) -> int | None:
     return max(it.bonus, key=lambda i: tiles[i].code)
 
 
-def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandReading:
+def build_reading(tiles, it: Interpretation, warnings, decisions, gaps, said=frozenset()) -> HandReading:
     """The HandReading of interpretation ``it``; ``warnings`` and ``decisions`` (lists) gain
-    this stage's entries and are kept in the result."""
+    this stage's entries and are kept in the result. ``said``: tiles left out whose own warning
+    was given already (not named again among the strays)."""
     groups: list[dict] = []
     links: list[dict] = [{"tile": i, "group": None, "role": "unassigned"} for i in range(len(tiles))]
 
@@ -174,7 +175,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             entry["kind"] = "ignored"
             for i in members:
                 link(i, gid, "ignored")
-            (strays if m.kind == "stray" else apart).extend(members)
+            (strays if m.kind == "stray" else apart).extend(i for i in members if i not in said)
             continue
         if m.kind == "invalid":
             entry["kind"] = "unknown"

@@ -30,6 +30,7 @@ class TableLayout:
     direction: tuple[float, float]
     unit: float
     zs: list[float | None]
+    lone_backs: tuple[int, ...] = ()     # backs taken out of their row (rows.without_lone_backs), said apart
 
 
 @dataclass(eq=False)

@@ -120,7 +120,7 @@ def link_rows(geos, tiles, d_glob):
             du, dv = dot(r, gi.d) / s, dot(r, ni) / s
             if du < 0.45 or abs(dv) > 0.6 + 0.1 * du:
                 continue
-            gap = (dot(r, gi.d) - (gi.extent + gj.extent) / 2) / s
+            gap = pair_gap(gi, gj)
             if gap > MAX_LINK_GAP:
                 continue
             cands.append((du + 2 * abs(dv), i, j, gap))
@@ -194,6 +194,39 @@ def gap_conf(gap: float) -> float:
     """Confidence that a gap was read on the right side of SPLIT_GAP."""
     return 1 / (1 + math.exp(-abs(gap - SPLIT_GAP) / GAP_SOFTNESS))
 
+
+
+def pair_gap(gi, gj) -> float:
+    """The gap from tile ``gi`` to tile ``gj`` along ``gi``'s row, edge to edge, in tile widths."""
+    r = (gj.c[0] - gi.c[0], gj.c[1] - gi.c[1])
+    return (dot(r, gi.d) - (gi.extent + gj.extent) / 2) / ((gi.width + gj.width) / 2)
+
+
+def without_lone_backs(chains, gaps, geos, tiles, touching: float) -> tuple[list, dict, list]:
+    """(chains, gaps, backs taken out): a tile read face down inside a row, touching face-up tiles
+    on both sides (gaps under ``touching``) with no other face-down tile within three tiles, is no
+    tile of the hand: no meld shows one back alone (a concealed kong shows two), and standing
+    tiles are face up. The table seen between two tiles of a row set a tile apart (a winning tile,
+    a hand laid out with gaps) was read as a back, and the row as no hand. Each is taken out of
+    its row into a row of its own (a stray), and its neighbours linked."""
+    out, gaps, taken = [], dict(gaps), []
+    for chain in chains:
+        chain = list(chain)
+        k = 1
+        while k < len(chain) - 1:
+            a, x, b = chain[k - 1], chain[k], chain[k + 1]
+            near = chain[max(0, k - 3):k] + chain[k + 1:k + 4]
+            if (tiles[x].face_down and not tiles[a].face_down and not tiles[b].face_down
+                    and not any(tiles[j].face_down for j in near)
+                    and gap_between(gaps, a, x, 1.0) < touching and gap_between(gaps, x, b, 1.0) < touching):
+                gaps[(a, b)] = pair_gap(geos[a], geos[b])
+                del chain[k]
+                taken.append(x)
+                out.append([x])
+                continue
+            k += 1
+        out.append(chain)
+    return out, gaps, taken
 
 
 def gap_between(gaps, a, b, default):

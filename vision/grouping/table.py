@@ -19,7 +19,8 @@ from .config import (CLOSE_ALTERNATIVE, GRID_GAP_SPREAD, GRID_ROW_TILES, GRID_RO
 from .duplicates import deduplicate, reindex
 from .hand_reading import HandReading, build_reading, grid_message
 from .interpretations import Interpretation, TableLayout, describe_alternative, interpretations, mostly_outside
-from .rows import dot, gap_between, geometry, link_rows, measure, pitch_widths, row_direction, unit_vector
+from .rows import (dot, gap_between, geometry, link_rows, measure, pitch_widths, row_direction, unit_vector,
+                   without_lone_backs)
 from .sideways import find_stacked, sideways_from_shapes
 
 
@@ -110,6 +111,11 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
     return reading
 
 
+#: Said of a tile read face down inside a row between two face-up tiles (``rows.without_lone_backs``)
+LONE_BACK = ("a tile read face down inside a row, between face-up tiles, was left out: no tile lies face down "
+             "alone in a hand (the table seen in a gap?); if a tile lies there face down, turn it face up")
+LONE_BACKS = ("{} tiles read face down inside rows, each between face-up tiles, were left out: no tile lies face down "
+              "alone in a hand (the table seen in gaps?); if tiles lie there face down, turn them face up")
 #: Said of the hand's tiles mostly outside the photo (``interpretations.mostly_outside``).
 CUT_TILES = ("{} at the photo's edge, mostly outside it, may be misread: check it, or take the photo with the whole "
              "hand in it")
@@ -194,7 +200,10 @@ def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:
         sub_chains, sub_gaps = link_rows([geos[i] for i in keep], [tiles[i] for i in keep], d_glob)
     chains = [[keep[i] for i in ch] for ch in sub_chains]
     gaps = {(keep[a], keep[b]): g for (a, b), g in sub_gaps.items()}
-    return TableLayout(tiles, geos, chains, gaps, stacked, d_glob, unit, zs)
+    chains, gaps, lone = without_lone_backs(chains, gaps, geos, tiles, SPLIT_GAP)
+    if lone:
+        warnings.append(LONE_BACK if len(lone) == 1 else LONE_BACKS.format(len(lone)))
+    return TableLayout(tiles, geos, chains, gaps, stacked, d_glob, unit, zs, tuple(lone))
 
 
 def directions(rotation: float | None, d_glob) -> tuple[int, ...]:
@@ -230,7 +239,7 @@ def choose(layout: TableLayout, candidates: list[Interpretation], warnings, deci
     decisions.append({"what": "row direction", "value": round(math.degrees(math.atan2(-d[1], d[0])), 1),
                       "confidence": round(dir_conf, 4),
                       "note": "angle of the rows (left to right) in the photo, counter-clockwise"})
-    reading = build_reading(layout.tiles, best, warnings, decisions, layout.gaps)
+    reading = build_reading(layout.tiles, best, warnings, decisions, layout.gaps, said=set(layout.lone_backs))
     reading.confidence = confidence
     if alts and best.score - alts[0].score < CLOSE_ALTERNATIVE:
         reading.warnings.append(describe_alternative(best, alts[0]))

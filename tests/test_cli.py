@@ -411,6 +411,10 @@ def test_read_marks_unsure_tiles_and_names_the_dora_indicators():
     assert "  dora indicators: 4p" in lines
     assert "  unsure tiles, to check against the photo: #1 5f" in lines
     assert any("mjtable score -" in line for line in lines)
+    # a tile left out of the hand (a discard lying apart) is marked, but not one to check
+    apart = {**result, "reading": {**result["reading"], "links": [{"tile": 1, "group": 3, "role": "ignored"}]}}
+    lines = format_reading(apart).splitlines()
+    assert lines[2].endswith("[unsure]") and not any(line.startswith("  unsure tiles") for line in lines)
     # no hand rebuilt: the JSON holds none to edit, so typing is the way; a face no code names is "?"
     result = {**result, "hand": None, "notation": None,
               "tiles": [{**tiles[1], "unknown": True}]}

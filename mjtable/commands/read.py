@@ -375,11 +375,17 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
     lines = [head + (" (" + w.t("tile-set profile: {name}", name=profile) + ")" if profile else "") + w.colon()]
     unsure = []
     corrected = {c["tile"]: c for c in result.get("corrections") or ()}
+    # tiles left out of a rebuilt hand (strays, discards far from it) are not in its score: an
+    # unsure one is marked, but not listed among the tiles to check (a photo over the discards
+    # listed two of them under its hand)
+    left_out = {link["tile"] for link in (result.get("reading") or {}).get("links") or ()
+                if link.get("role") == "ignored"} if result.get("notation") else set()
     for i, t in enumerate(result["tiles"]):
         flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
         if not t.get("face_down") and t["confidence"] < UNSURE_BELOW:
             flags.append("unsure")      # as the review page marks it: check it against the photo
-            unsure.append(i)
+            if i not in left_out:
+                unsure.append(i)
         top = (" ; " if w.french else ", ").join(f"{c['code']} {fig(c['p'], 2)}" for c in t.get("top3", []))
         # in French with its words and decimal commas (« box [69.3, …]  top3: 1z 0.97 » stayed English)
         box = "[" + (" ; " if w.french else ", ").join(fig(v, 1) for v in t["box"]) + "]"

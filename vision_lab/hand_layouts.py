@@ -144,6 +144,32 @@ def layout_hand(hand: Hand, rng: random.Random | None = None, *, style: str | No
     return out
 
 
+def loose_discards(rng: random.Random, placed: list[PlacedTile], n: int,
+                   beyond: tuple[float, float] = (2.0, 5.0)) -> list[PlacedTile]:
+    """``n`` discards lying face up in the middle of the table, beyond the layout ``placed``
+    (``beyond``: from its farthest tile, in tile widths): in one to three clumps of loose rows, as
+    players leave them, each tile a little askew; any playing code (a photo of a hand taken with
+    the discards in it)."""
+    codes = list(T.TILE_CODES)
+    xs = [p.x for p in placed]
+    far = min(p.y for p in placed) - TILE_H / 2
+    clumps = rng.randint(1, min(3, n))
+    sizes = [n // clumps + (1 if k < n % clumps else 0) for k in range(clumps)]
+    out = []
+    x0 = min(xs) + rng.uniform(-2.0, 2.0)
+    for size in sizes:
+        y0 = far - rng.uniform(*beyond) - TILE_H / 2
+        turn = rng.uniform(-20.0, 20.0)
+        per_row = rng.randint(3, 6)
+        for k in range(size):
+            row, col = divmod(k, per_row)
+            out.append(PlacedTile(rng.choice(codes), x0 + col * (TILE_W + rng.uniform(0.05, 0.4)) + _jit(rng, 0.1),
+                                  y0 - row * (TILE_H + rng.uniform(0.1, 0.5)), turn + _jit(rng, 8.0),
+                                  group="discards", role=f"discard{k}"))
+        x0 += per_row * (TILE_W + 0.3) + rng.uniform(1.0, 3.0)
+    return out
+
+
 def _claim_position(meld: Meld, size: int, rng: random.Random) -> int:
     """Where the sideways tile goes: left tile = from left, middle = across, right = right."""
     frm = meld.from_ or ("left" if meld.type == "chow" else rng.choice(("left", "across", "right")))

@@ -56,6 +56,9 @@ def add_arguments(p) -> None:
     p.add_argument("--faces-split", default="train", choices=("train", "valid", "test"),
                    help="with --read real-faces: the photo split the faces are cut from (default train)")
     p.add_argument("--image-size", default="1280x960", help="with --read: image width x height (default 1280x960)")
+    p.add_argument("--discards", type=int, default=0,
+                   help="with --read: this many loose tiles lie face up beyond each hand, as discards in the middle "
+                        "of a table in play (default 0)")
 
 
 def canonical(hand: dict, style: str):
@@ -288,10 +291,11 @@ def _true_reads(labels, reads, matched):
     return out
 
 
-def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0):
+def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0, discards: int = 0):
     """Scene ``key``: (layout style, Hand, BGR image, renderer labels). A random winning hand laid
     out as players do, drawn with the artwork, or with real faces from ``pool``
-    (``vision_lab.synth.real_faces``)."""
+    (``vision_lab.synth.real_faces``); with ``discards``, that many loose tiles lie face up beyond
+    it (``hand_layouts.loose_discards``: the middle of a table in play)."""
     import numpy as np
     from vision_lab import hand_layouts as L
     from vision_lab.synth.render import random_style, render_scene
@@ -301,6 +305,8 @@ def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0)
     if pool is not None:
         hand = _plain_fives(hand)
     placed = L.layout_hand(hand, rng, style=style)
+    if discards:
+        placed += L.loose_discards(random.Random(key * 7 + 1), placed, discards)
     nrng = np.random.default_rng(key)
     if pool is not None:
         from vision_lab.synth.real_faces import real_face_style
@@ -313,7 +319,8 @@ def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0)
 
 
 def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_split: str = "train",
-                    size: tuple[int, int] = (1280, 960), max_tilt: float = 40.0, progress=None) -> dict:
+                    size: tuple[int, int] = (1280, 960), max_tilt: float = 40.0, progress=None,
+                    discards: int = 0) -> dict:
     """``n`` generated scenes drawn as images and read by the committed models (see the module
     docstring); figures in :func:`summarise_reads`."""
     if source not in READ_SOURCES:
@@ -327,7 +334,8 @@ def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_sp
         pool = load_real_faces(faces_split)
     rows = []
     for s in range(n):
-        style, hand, image, labels = draw_scene(seed * 1_000_003 + s, pool=pool, size=size, max_tilt=max_tilt)
+        style, hand, image, labels = draw_scene(seed * 1_000_003 + s, pool=pool, size=size, max_tilt=max_tilt,
+                                                discards=discards)
         truth = hand.to_dict()
         t0 = time.perf_counter()
         reads = vision.read_tiles(image)
@@ -367,6 +375,7 @@ def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_sp
             print(f"{s + 1}/{n} scenes", file=progress, flush=True)
     summary = summarise_reads(rows)
     summary.update({"source": source, "image_size": list(size), "max_tilt": max_tilt,
+                    **({"discards": discards} if discards else {}),
                     **({"faces_split": faces_split} if source == "real-faces" else {})})
     return summary
 
@@ -504,9 +513,12 @@ def run(args) -> int:
         except ValueError:
             raise SystemExit(f"--image-size: WIDTHxHEIGHT, not {args.image_size!r}") from None
         summary = run_read_scenes(args.scenes, args.seed, source=args.read, faces_split=args.faces_split,
-                                  size=(w, h), max_tilt=args.max_tilt, progress=sys.stderr)
+                                  size=(w, h), max_tilt=args.max_tilt, progress=sys.stderr,
+                                  discards=args.discards)
         md = read_to_markdown(summary, command)
     else:
+        if args.discards:
+            raise SystemExit("--discards: only with --read (rendered or real-faces)")
         summary = run_scenes(args.scenes, args.seed, error_rate=args.error_rate, in_top3=args.in_top3,
                              box_noise=args.box_noise, max_tilt=args.max_tilt,
                              sideways_from_box=args.sideways_from_box, geometry=args.geometry)

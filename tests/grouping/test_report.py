@@ -82,3 +82,21 @@ def test_scenes_from_real_tile_photos_use_real_faces():
     scene_style, hand, image, labels = R.draw_scene(7, pool=pool)
     assert not any(c.startswith("0") for c in hand.concealed)      # no red fives in the photos
     assert image.shape == (960, 1280, 3) and len(labels) >= 14
+
+
+def test_loose_discards_lie_beyond_the_hand_in_clumps():
+    # the rendered table in play of `mjtable eval grouping --read rendered --discards N`
+    import random as rnd
+    from scorer import parse
+    from scorer.tiles import TILE_CODES
+    from vision_lab import hand_layouts as L
+    for seed in range(5):
+        rng = rnd.Random(seed)
+        placed = L.layout_hand(parse("[555p][789s]123m456p1z 1z"), rng, style="chinese", melds_at="front")
+        discards = L.loose_discards(rng, placed, 10)
+        assert len(discards) == 10 and all(d.group == "discards" and not d.face_down for d in discards)
+        far = min(p.y for p in placed) - L.TILE_H / 2
+        assert all(d.y < far - 2.0 for d in discards)            # two tile widths beyond the layout at least
+        assert all(d.code in TILE_CODES for d in discards)                # playing tiles, no flowers
+    with pytest.raises(SystemExit, match="--discards: only with --read"):
+        main(["report", "grouping", "--scenes", "1", "--discards", "4"])

@@ -553,3 +553,16 @@ def test_a_back_read_alone_between_face_up_tiles_is_left_out(where):
     assert not any("away from every group" in w for w in r.warnings)      # said once
     back = next(link for link in r.links if reads[link["tile"]].face_down)
     assert back["role"] == "ignored"
+
+
+def test_under_riichi_the_dora_row_is_told_from_discards_lying_beyond_it():
+    # discards in the middle of the table, beyond the dead wall: the farthest row alone could be
+    # the dora row, and a clump of discards was taken for the indicators (riichi hands with
+    # discards rendered: 2.8 % exact)
+    hand, placed, _ = scene("234m345p678s567s5p 5p", style="riichi", dora=["4p"], dead_wall=True)
+    placed += L.loose_discards(random.Random(3), placed, 8)
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert list(got.context.get("dora_indicators")) == ["4p"], got.context
+    assert any(w.startswith("8 tile(s) lying far from the hand left out") for w in r.warnings), r.warnings

@@ -179,20 +179,27 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
         far = sorted((row for row in others), key=lambda row: row.v)
         near_penalty = -weights.row_in_front * sum(
             1 for row in others if row.v > main.v + weights.row_in_front_margin)
-        dora_choices = [None]
-        # a farthest row whose face-up tiles are all cut by the photo's edge: tiles beyond the
-        # layout, not the dora indicators set out beside the hand; nor a row level with the
-        # standing tiles or in front of them (a spare tile on the player's side was read as a dora
-        # indicator), nor a tile lying on another (a kong's fourth tile stacked on its meld)
-        if hints.allow_dora and far and far[0].v < main.v - weights.row_in_front_margin \
-                and not hints.beyond_frame([tiles[i].box for i in far[0].tiles if not tiles[i].face_down]) \
-                and not _lies_on_others(tiles, far[0].tiles):
-            dora_choices.append(id(far[0]))
         # rows far from the standing row, read also as no part of the hand (discards, another
         # player's tiles): loose tiles in front of a hand laid on the far side of the table were
         # read as its melds, and the hand itself as a dora row
         far_apart = {id(row) for row in others if abs(row.v - main.v) >= weights.apart_distance}
         apart_choices = [False, True] if far_apart else [False]
+        dora_choices = [None]
+        # The dora row is the farthest row, but not one whose face-up tiles are all cut by the
+        # photo's edge (tiles beyond the layout, not the dora indicators set out beside the hand),
+        # nor a row level with the standing tiles or in front of them (a spare tile on the player's
+        # side was read as a dora indicator), nor a tile lying on another (a kong's fourth tile
+        # stacked on its meld). Under riichi rules, where rows far from the hand may be left out
+        # (discards in the middle of the table, beyond the dead wall), any row beyond the standing
+        # tiles may be it: the one left out costs its tiles, so the dead wall's, with its backs, is
+        # the cheaper to keep.
+        beyond = [row for row in far if row.v < main.v - weights.row_in_front_margin
+                  and not hints.beyond_frame([tiles[i].box for i in row.tiles if not tiles[i].face_down])
+                  and not _lies_on_others(tiles, row.tiles)]
+        if hints.allow_dora and beyond and beyond[0] is far[0]:
+            dora_choices.append(id(far[0]))
+        if hints.allow_dora and (hints.rules == "riichi" or hints.dora_row) and far_apart:
+            dora_choices += [id(row) for row in beyond if id(row) not in dora_choices]
         choices = []
         for row_groups, row_cut, left_out in variants:
             for groups, touching in _touching_melds(layout, row_groups, hints, weights):

@@ -566,3 +566,19 @@ def test_under_riichi_the_dora_row_is_told_from_discards_lying_beyond_it():
     assert format_hand(got) == format_hand(hand)
     assert list(got.context.get("dora_indicators")) == ["4p"], got.context
     assert any(w.startswith("8 tile(s) lying far from the hand left out") for w in r.warnings), r.warnings
+
+
+def test_backs_read_alone_in_two_places_are_said_once():
+    hand, placed, _ = scene("123m456p789s11z22z 2z", style="chinese", winning_apart=True)
+    row = sorted((p for p in placed if p.group in ("concealed", "winning")), key=lambda p: p.x)
+    for p in row[4:]:
+        p.x += 1.0
+    row[-1].x = row[-2].x + 2.05
+    for a, b in ((row[3], row[4]), (row[-2], row[-1])):
+        placed.append(L.PlacedTile(None, x=(a.x + b.x) / 2, y=a.y, face_down=True))
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    notes = [w for w in r.warnings if "face down inside" in w]
+    assert notes == [w for w in notes if w.startswith("2 tiles read face down inside rows, each between face-up tiles")]
+    assert len(notes) == 1, r.warnings

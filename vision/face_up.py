@@ -101,8 +101,7 @@ def votes_and_features(image: np.ndarray, boxes, classifier, probe: FaceUpProbe)
         crops.append(crop_tile(image, box, axes=axes))
         ups.append(crop_up(axes))
     feats = crop_and_turned_features(crops, classifier)
-    differences = feats[:len(crops)].astype(np.float64) - feats[len(crops):]
-    votes = np.clip(probe.log_odds(differences), -TILE_VOTE, TILE_VOTE)
+    votes = np.clip(probe.log_odds(turned_differences(feats)), -TILE_VOTE, TILE_VOTE)
     return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)], feats[:len(crops)]
 
 
@@ -116,8 +115,14 @@ def crop_and_turned_features(crops: list[np.ndarray], classifier) -> np.ndarray:
 def feature_differences(crops: list[np.ndarray], classifier) -> np.ndarray:
     """The classifier network's penultimate features of each crop minus those of the crop turned
     180° (what ``FaceUpProbe`` weighs), in one pass over both."""
-    feats = crop_and_turned_features(crops, classifier)
-    return feats[:len(crops)].astype(np.float64) - feats[len(crops):]
+    return turned_differences(crop_and_turned_features(crops, classifier))
+
+
+def turned_differences(feats: np.ndarray) -> np.ndarray:
+    """Features of crops (``crop_and_turned_features``: the crops, then the same turned 180°)
+    as each crop's minus its turned copy's."""
+    n = len(feats) // 2
+    return feats[:n].astype(np.float64) - feats[n:]
 
 
 def with_face_up(reads: list[TileRead], image: np.ndarray, scale: float, classifier,

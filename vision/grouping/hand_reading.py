@@ -105,6 +105,12 @@ def eighth_flower(tiles, it: Interpretation) -> int | None:
     return max(it.bonus, key=lambda i: tiles[i].code)
 
 
+def _first_named(tiles, indices) -> str:
+    """The codes of the tiles ``indices``, the first eight named."""
+    codes = [tiles[i].code or "face down" for i in indices]
+    return ", ".join(codes[:8]) + (", …" if len(codes) > 8 else "")
+
+
 def build_reading(tiles, it: Interpretation, warnings, decisions, gaps, said=frozenset()) -> HandReading:
     """The HandReading of interpretation ``it``; ``warnings`` and ``decisions`` (lists) gain
     this stage's entries and are kept in the result. ``said``: tiles left out whose own warning
@@ -250,16 +256,12 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps, said=fro
         else:
             hand_melds.append(meld_json)
     if strays:
-        codes = [tiles[i].code or "face down" for i in strays]
-        shown = ", ".join(codes[:8]) + (", …" if len(codes) > 8 else "")       # the first eight named
         # no verb to agree with the count: "1 tile(s) ... lie" was wrong in English and French alike
-        warnings.append(f"{len(strays)} tile(s) left out, away from every group ({shown}): check for a "
-                        "missing tile nearby, or keep other tiles out of the photo")
+        warnings.append(f"{len(strays)} tile(s) left out, away from every group ({_first_named(tiles, strays)}): "
+                        "check for a missing tile nearby, or keep other tiles out of the photo")
     if apart:
-        codes = [tiles[i].code or "face down" for i in apart]
-        shown = ", ".join(codes[:8]) + (", …" if len(codes) > 8 else "")
-        warnings.append(f"{len(apart)} tile(s) lying far from the hand left out ({shown}): keep discards and "
-                        "other players' tiles out of the photo")
+        warnings.append(f"{len(apart)} tile(s) lying far from the hand left out ({_first_named(tiles, apart)}): "
+                        "keep discards and other players' tiles out of the photo")
     if it.bonus:
         gid += 1
         groups.append({"id": gid, "kind": "bonus", "tiles": list(it.bonus)})

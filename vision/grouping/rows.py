@@ -215,9 +215,8 @@ def without_lone_backs(chains, gaps, geos, tiles, touching: float) -> tuple[list
         k = 1
         while k < len(chain) - 1:
             a, x, b = chain[k - 1], chain[k], chain[k + 1]
-            near = chain[max(0, k - 3):k] + chain[k + 1:k + 4]
-            if (tiles[x].face_down and not tiles[a].face_down and not tiles[b].face_down
-                    and not any(tiles[j].face_down for j in near)
+            near = chain[max(0, k - 3):k] + chain[k + 1:k + 4]      # its neighbours a and b among them
+            if (tiles[x].face_down and not any(tiles[j].face_down for j in near)
                     and gap_between(gaps, a, x, 1.0) < touching and gap_between(gaps, x, b, 1.0) < touching):
                 gaps[(a, b)] = pair_gap(geos[a], geos[b])
                 del chain[k]

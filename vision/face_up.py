@@ -90,26 +90,33 @@ def face_up_votes(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> l
     return votes_and_features(image, boxes, classifier, probe)[0]
 
 
-def votes_and_features(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> tuple[list, np.ndarray]:
-    """(``face_up_votes``, the network's penultimate features of each box's crop as cut): the
-    features come with the votes at no cost, for the tile/not-tile probes (``Sight``)."""
+def votes_and_features(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> tuple[list, np.ndarray, np.ndarray]:
+    """(``face_up_votes``, the network's penultimate features of each box's crop as cut, its
+    logits and its turned copy's summed): the features and logits come with the votes at no cost,
+    for the tile/not-tile probes and the faces named at sight (``Sight``)."""
     if not len(boxes):
-        return [], np.zeros((0, 0), np.float32)
+        return [], np.zeros((0, 0), np.float32), np.zeros((0, 0), np.float32)
     crops, ups = [], []
     for box in boxes:
         axes = own_axes(image, box)
         crops.append(crop_tile(image, box, axes=axes))
         ups.append(crop_up(axes))
-    feats = crop_and_turned_features(crops, classifier)
+    logits, feats = crop_and_turned_logits_and_features(crops, classifier)
     votes = np.clip(probe.log_odds(turned_differences(feats)), -TILE_VOTE, TILE_VOTE)
-    return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)], feats[:len(crops)]
+    n = len(crops)
+    return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)], feats[:n], logits[:n] + logits[n:]
+
+
+def crop_and_turned_logits_and_features(crops: list[np.ndarray], classifier) -> tuple[np.ndarray, np.ndarray]:
+    """The classifier network's logits and penultimate features of each crop, then of each crop
+    turned 180°, in one pass over both."""
+    views = list(crops) + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
+    return classifier.network_logits_and_features(views)
 
 
 def crop_and_turned_features(crops: list[np.ndarray], classifier) -> np.ndarray:
-    """The classifier network's penultimate features of each crop, then of each crop turned 180°,
-    in one pass over both."""
-    views = list(crops) + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
-    return classifier.network_logits_and_features(views)[1]
+    """The features of ``crop_and_turned_logits_and_features``."""
+    return crop_and_turned_logits_and_features(crops, classifier)[1]
 
 
 def feature_differences(crops: list[np.ndarray], classifier) -> np.ndarray:
@@ -150,6 +157,7 @@ class Sight:
     """What the first network sees of a detector's face-up boxes before any is classified."""
     reads: list[TileRead]       # one per box, with its way-up vote (no code yet)
     features: np.ndarray        # the network's penultimate features of each box's crop as cut
+    codes: tuple[str, ...] = ()     # the code the network names each box's crop (and it turned 180°)
 
 
 def faces_at_sight(boxes, image: np.ndarray, classifier, probe: FaceUpProbe) -> Sight:
@@ -158,9 +166,10 @@ def faces_at_sight(boxes, image: np.ndarray, classifier, probe: FaceUpProbe) -> 
     way a photo's faces point before reading it whole (``vision.reader.TileReader``), and whether
     they look like tiles at all; the votes are reused for the tiles read later in the same boxes
     (``with_face_up``'s ``known``)."""
-    votes, features = votes_and_features(image, boxes, classifier, probe)
+    votes, features, logits = votes_and_features(image, boxes, classifier, probe)
+    codes = [classifier.classes[int(i)] for i in np.argmax(logits, axis=1)] if len(logits) else []
     return Sight([TileRead(code="", box=tuple(float(v) for v in b), confidence=0.0, face_up=vote)
-                  for b, vote in zip(boxes, votes)], features)
+                  for b, vote in zip(boxes, votes)], features, tuple(codes))
 
 
 def pointing(reads: list[TileRead]) -> dict[int, float]:

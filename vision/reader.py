@@ -19,6 +19,7 @@ reading with clearly more confident tiles is kept (``SECOND_READ_FLOOR``, ``SECO
 """
 from __future__ import annotations
 
+from collections import Counter
 import contextvars
 import copy
 from dataclasses import dataclass, field, replace
@@ -147,6 +148,13 @@ UNSURE_PHOTO_LEAST = 5
 # (vision_lab.synth.tile_free). Every photo of the valid split and of the tuning draw's six
 # capture modes has at least half of its boxes tile-like (docs/decisions.md). None: off.
 TILE_FREE_SHARE: float | None = 0.25
+# A face the first network names at sight (``vision.face_up.Sight``) on more than
+# REPEATED_FACE_MOST boxes of one photo is a printed pattern, not tiles: a set holds four of each
+# tile (../shared/rules/002_0e9f58d24a1b6417.txt §1 "Les tuiles"; 001 "Dernière tuile existante"), so three
+# sets' worth; those boxes count as not tile-like for TILE_FREE_SHARE, and a reading's face-up reads
+# of a code named more often are left out. Rings printed on a cloth were read as 68 1p in 23 s. The shared photos name one code 8 times at most at sight, the
+# rendered capture-mode scenes 9 (docs/decisions.md). None: off.
+REPEATED_FACE_MOST: int | None = 12
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
 # are of one size, give or take perspective, and what is much smaller is a die, a far object or a
@@ -398,6 +406,7 @@ class ReaderConfig:
     unsure_photo_below: float | None = _module_default("UNSURE_PHOTO_BELOW")
     unsure_photo_least: int = _module_default("UNSURE_PHOTO_LEAST")
     tile_free_share: float | None = _module_default("TILE_FREE_SHARE")
+    repeated_face_most: int | None = _module_default("REPEATED_FACE_MOST")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     small_read_sure: float | None = _module_default("SMALL_READ_SURE")
     nested_share: float | None = _module_default("NESTED_SHARE")
@@ -597,6 +606,7 @@ class TileReader:
             reads = with_other_backs(kept, not_kept, self.config.second_backs_overlap)
         reads = without_small_reads(reads, self.config.small_read_share, sure=self.config.small_read_sure)
         reads = without_nested_reads(reads, self.config.nested_share)
+        reads = without_repeated_faces(reads, self.config.repeated_face_most)
         edge_left_out = 0
         if profile is None:
             reads = without_unsure_elongated_reads(reads, self.config.elongated_share, self.config.elongated_floor)
@@ -667,11 +677,14 @@ class TileReader:
     def looks_tile_free(self, sight: Sight) -> bool:
         """Whether the boxes at ``sight`` (``faces_at_sight``) are at least ``unsure_photo_least``
         and fewer than ``tile_free_share`` of them look like tiles to the photo's tileness probes
-        (``photo_tileness``): a picture of no tiles (``TILE_FREE_SHARE``)."""
+        (``photo_tileness``): a picture of no tiles (``TILE_FREE_SHARE``). A box whose code at
+        sight is named more often than ``repeated_face_most`` is not tile-like (``REPEATED_FACE_MOST``)."""
         share, probe = self.config.tile_free_share, self.photo_tileness
         if share is None or probe is None or len(sight.reads) < self.config.unsure_photo_least:
             return False
-        return float(np.mean(probe.is_tile(sight.features))) < share
+        tile_like = np.asarray(probe.is_tile(sight.features), bool)
+        return float(np.mean(tile_like & ~repeated_faces(sight.codes, self.config.repeated_face_most,
+                                                          len(tile_like)))) < share
 
     def _read_upright(self, reads: list[TileRead], decoded, scale: float, embeddings: bool, profile, spent: dict,
                       t_up: float, tried: dict | None = None) -> list[TileRead]:
@@ -1028,6 +1041,26 @@ def read_crops(classifier, src: np.ndarray, boxes, config: ReaderConfig, profile
         if np.mean([r.confidence for r in other_readings]) > np.mean([r.confidence for r in readings]):
             return turned, other, other_readings
     return picture, crops, readings
+
+
+def repeated_faces(codes, most: int | None, n: int) -> np.ndarray:
+    """For each of ``n`` boxes, whether its code (``codes``, one per box or none) is named on more
+    than ``most`` of them (``REPEATED_FACE_MOST``; None: none is)."""
+    if most is None or len(codes) != n:
+        return np.zeros(n, bool)
+    counts = Counter(codes)
+    return np.array([counts[c] > most for c in codes], bool)
+
+
+def without_repeated_faces(reads: list[TileRead], most: int | None) -> list[TileRead]:
+    """``reads`` less the face-up ones whose code is read more often than ``most``
+    (``REPEATED_FACE_MOST``): a printed pattern's, not a tile set's."""
+    faces = [r for r in reads if not r.face_down]
+    repeated = repeated_faces([r.code for r in faces], most, len(faces))
+    if not repeated.any():
+        return reads
+    left_out = {id(r) for r, out in zip(faces, repeated) if out}
+    return [r for r in reads if id(r) not in left_out]
 
 
 def photo_frame(picture: np.ndarray, scale: float) -> tuple[float, float]:

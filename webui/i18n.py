@@ -3813,6 +3813,9 @@ MESSAGES_FR = {
         "{0} tuiles lues face cachée au milieu de rangées, chacune entre des tuiles face visible, ont été laissées "
         "de côté : aucune tuile n'est seule face cachée dans une main (la table vue dans des écarts ?) ; si des "
         "tuiles s'y trouvent face cachée, retournez-les",
+    "the tiles lie one set to a row: each row of three or four was taken as an exposed meld; if some were held concealed, move them to the standing tiles":
+        "les tuiles sont disposées une combinaison par rangée : chaque rangée de trois ou quatre a été prise pour une "
+        "combinaison exposée ; si certaines étaient cachées, remettez-les parmi les tuiles debout",
     "two tiles of the standing row ({} and {}) are {} tile apart: is there a gap between them or not?":
         "deux tuiles de la rangée debout ({0} et {1}) sont à {2} tuile l'une de l'autre : y a-t-il un écart entre "
         "elles ou non ?",

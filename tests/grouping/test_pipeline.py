@@ -747,3 +747,33 @@ def test_a_photo_of_backs_alone_says_no_face_up_tile_was_found():
     # a hand with a concealed kong's backs is read as before
     hand, _, with_backs = mock_tiles("(1111m)234p567s789s5z 5z", style="chinese")
     assert pipeline.score_tiles(with_backs, rules="mcr")["score"]["valid"]
+
+
+#: A valid photo's hand laid one set to a row (hand_008: flowers, 123m, 123m, 567m, 678m, 7z 7z),
+#: near-square faces seen from above, as the reader read it (boxes, sideways flags).
+SETS_IN_ROWS = [("3f", (172, 42, 265, 132), False), ("7f", (266, 41, 359, 129), False),
+                ("1m", (165, 133, 260, 224), False), ("2m", (262, 131, 355, 224), False), ("3m", (356, 129, 451, 221), True),
+                ("1m", (164, 225, 260, 319), True), ("2m", (261, 224, 354, 318), False), ("3m", (356, 221, 452, 315), True),
+                ("5m", (161, 318, 257, 414), False), ("6m", (258, 317, 353, 413), False), ("7m", (355, 315, 454, 412), True),
+                ("6m", (159, 414, 255, 511), False), ("7m", (256, 412, 354, 510), False), ("8m", (355, 410, 451, 509), False),
+                ("7z", (159, 512, 258, 609), True), ("7z", (259, 511, 356, 606), True)]
+
+
+def test_a_hand_laid_one_set_to_a_row_is_read_across_not_as_a_grid():
+    # its columns (6, 6 and 4 tiles) were taken for the rows of a grid: "found 16 tiles in 3 rows
+    # of 4-6, laid out as a grid, not as a hand"
+    from vision.grouping.hand_reading import GRID
+    from vision.grouping.table import SETS_IN_ROWS as SAID
+    tiles = [vision.TileRead(code=c, box=tuple(map(float, b)), confidence=0.9, sideways=side, top3=[(c, 1.0)])
+             for c, b, side in SETS_IN_ROWS]
+    reading = vision.group(tiles, rules="mcr")
+    assert reading.hand is not None and not any(GRID.match(w) for w in reading.warnings), reading.warnings
+    assert sorted(m["tiles"] for m in reading.hand["melds"]) == [["1m", "2m", "3m"], ["1m", "2m", "3m"],
+                                                                  ["5m", "6m", "7m"], ["6m", "7m", "8m"]]
+    assert reading.hand["concealed"] == ["7z", "7z"] and sorted(reading.hand["bonus"]) == ["3f", "7f"]
+    assert reading.warnings[0] == SAID
+    from flask import Flask
+
+    from webui.i18n import french_message
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        assert french_message(SAID).startswith("les tuiles sont disposées une combinaison par rangée")

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from vision.face_up import Sight
-from vision.reader import TILE_FREE_SHARE, ReaderConfig, TileReader
+from vision.reader import (REPEATED_FACE_MOST, TILE_FREE_SHARE, ReaderConfig, TileReader, repeated_faces,
+                          without_repeated_faces)
 from vision.types import TileRead
 from vision_lab.synth.tile_free import KINDS, TILE_FREE_PART, tile_free_picture, write_tile_free
 
@@ -41,6 +42,34 @@ def test_a_photo_whose_boxes_mostly_look_like_no_tile_is_tile_free():
     no_probe = _reader()
     no_probe.photo_tileness = None
     assert not no_probe.looks_tile_free(_sight(0, 10))
+
+
+def test_a_face_named_on_more_boxes_than_three_sets_hold_is_not_tile_like():
+    assert REPEATED_FACE_MOST == 12
+    codes = ["1p"] * 13 + ["2p", "3z"]
+    assert repeated_faces(codes, 12, 15).tolist() == [True] * 13 + [False, False]
+    assert not repeated_faces(["1p"] * 12 + ["2p"], 12, 13).any()          # three sets' worth is not
+    assert not repeated_faces(codes, None, 15).any()
+    assert not repeated_faces([], 12, 15).any()                             # no codes at sight
+    reader = _reader()
+    printed = _sight(15, 0)
+    printed.codes = tuple(codes)
+    assert reader.looks_tile_free(printed)                                  # 2 of 15 tile-like
+    printed.codes = tuple(["1p"] * 12 + ["2p", "3z", "4z"])
+    assert not reader.looks_tile_free(printed)
+    printed.codes = tuple(codes)
+    assert not _reader(repeated_face_most=None).looks_tile_free(printed)
+
+
+def test_reads_of_a_face_read_more_often_than_three_sets_hold_are_left_out():
+    def read(code, k, face_down=False):
+        return TileRead(code=code, box=(10.0 * k, 0.0, 10.0 * k + 9, 12.0), confidence=0.9, face_down=face_down)
+    hand = [read(c, k) for k, c in enumerate(["1m", "2m", "3m", "5z"])]
+    printed = [read("5z", 10 + k) for k in range(13)]
+    backs = [read(None, 30 + k, face_down=True) for k in range(14)]
+    assert without_repeated_faces(hand + printed + backs, 12) == hand[:3] + backs   # backs are no face
+    assert without_repeated_faces(hand + printed[:11], 12) == hand + printed[:11]    # 12 5z: kept
+    assert without_repeated_faces(hand + printed, None) == hand + printed
 
 
 def _shipped_reader_or_skip(**config) -> TileReader:
@@ -82,3 +111,19 @@ def test_tile_free_negatives_go_with_the_probe_fitted_on_scenes(capsys):
     with pytest.raises(SystemExit):
         main(["--tile-free", "10"])
     assert "--tile-free goes with the probe fitted on rendered scenes" in capsys.readouterr().err
+
+
+def test_rings_printed_on_a_cloth_are_no_tiles_though_tile_like(monkeypatch):
+    # one ring named 1p on dozens of boxes, tile-like to the probes: read as 68 1p in 23 s
+    from collections import Counter
+    picture = tile_free_picture(np.random.default_rng([5, TILE_FREE_PART, 16]), kind="print")
+    reader = _shipped_reader_or_skip()
+    sight = reader.faces_at_sight(reader._detect(reader.detector, picture, {"detect_ms": 0.0}), picture)
+    assert Counter(sight.codes).most_common(1)[0][1] > REPEATED_FACE_MOST
+    assert not _shipped_reader_or_skip(repeated_face_most=None).looks_tile_free(sight)
+    assert reader.looks_tile_free(sight)
+    classified = []
+    real = TileReader.read_detections
+    monkeypatch.setattr(TileReader, "read_detections",
+                        lambda self, *a, **k: classified.append(1) or real(self, *a, **k))
+    assert list(reader.read(picture)) == [] and classified == []

@@ -75,11 +75,32 @@ NO_FACE_UP = ("no face-up tile found in the photo: take another one, with the ti
 def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,
                weights: GroupingWeights = WEIGHTS, frame: tuple[float, float] | None = None) -> HandReading:
     """``group()`` on tiles without duplicates."""
-    warnings: list[str] = []
-    decisions: list[dict] = []
     if not tiles:
         return HandReading(None, {}, [], [], [], [NO_TILES], 0.0)
+    options = dict(rules=rules, rotation=rotation, winning_apart=winning_apart, dora_row=dora_row,
+                   claims_sideways=claims_sideways, weights=weights, frame=frame)
+    warnings: list[str] = []
     layout = find_layout(tiles, warnings)
+    reading = read_layout(layout, warnings, **options)
+    if reading.hand is None and grid_rows(layout):
+        # Sets laid one to a row, near-square faces seen from above (valid hand_008, hand_014):
+        # the rows' direction is taken where the tiles link into fewer rows, which makes the
+        # columns of such a hand a grid. Read across, a hand may come of it: then it is the hand.
+        across_warnings: list[str] = []
+        across = find_layout(tiles, across_warnings, across=True)
+        if across.direction != layout.direction:
+            other = read_layout(across, across_warnings, **options)
+            if other.hand is not None:
+                other.warnings.insert(0, SETS_IN_ROWS)
+                return other
+    return reading
+
+
+def read_layout(layout: TableLayout, warnings: list[str], *, rules, rotation, winning_apart, dora_row,
+                claims_sideways, weights: GroupingWeights, frame) -> HandReading:
+    """The hand read from the tiles as ``layout`` lays them (``read_table``); ``warnings``: what
+    finding the layout said."""
+    decisions: list[dict] = []
     hints = LayoutHints.resolve(layout.tiles, rules=rules, winning_apart=winning_apart, dora_row=dora_row,
                                 claims_sideways=claims_sideways, frame=frame)
     candidates = []
@@ -116,6 +137,9 @@ LONE_BACK = ("a tile read face down inside a row, between face-up tiles, was lef
              "alone in a hand (the table seen in a gap?); if a tile lies there face down, turn it face up")
 LONE_BACKS = ("{} tiles read face down inside rows, each between face-up tiles, were left out: no tile lies face down "
               "alone in a hand (the table seen in gaps?); if tiles lie there face down, turn them face up")
+#: Said of a hand read across the rows a grid would make (``read_table``): one set to a row.
+SETS_IN_ROWS = ("the tiles lie one set to a row: each row of three or four was taken as an exposed meld; if some "
+                "were held concealed, move them to the standing tiles")
 #: Said of the hand's tiles mostly outside the photo (``interpretations.mostly_outside``).
 CUT_TILES = ("{} at the photo's edge, mostly outside it, may be misread: check it, or take the photo with the whole "
              "hand in it")
@@ -147,9 +171,10 @@ def grid_rows(layout: TableLayout) -> list[int] | None:
     return rows + bonus_rows
 
 
-def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:
+def find_layout(tiles: list[TileRead], warnings: list[str], across: bool = False) -> TableLayout:
     """The geometry of the table: rows' direction, tile sizes, sideways flags settled from the
-    tiles' shapes, stacked tiles, rows and gaps. Appends a warning for each flag it changes."""
+    tiles' shapes, stacked tiles, rows and gaps. Appends a warning for each flag it changes.
+    ``across``: the rows run the other way from the one the tiles link along into fewer rows."""
     n_side = sum(1 for t in tiles if t.sideways)
     if len(tiles) >= 6 and n_side > len(tiles) / 2:
         # Most tiles "sideways": the reader judged them against the photo, not their row (a
@@ -168,6 +193,8 @@ def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:
         for g, t in zip(geos, tiles):
             measure(g, t, d_try)
         n_rows = len(link_rows(geos, tiles, d_try)[0])
+        if across:
+            n_rows = -n_rows
         if best is None or n_rows < best[0]:
             best = (n_rows, d_try)
     d_glob = best[1]

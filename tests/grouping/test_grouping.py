@@ -582,3 +582,16 @@ def test_backs_read_alone_in_two_places_are_said_once():
     notes = [w for w in r.warnings if "face down inside" in w]
     assert notes == [w for w in notes if w.startswith("2 tiles read face down inside rows, each between face-up tiles")]
     assert len(notes) == 1, r.warnings
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_under_riichi_a_lone_indicator_nearer_than_the_discards_is_the_dora_row(seed):
+    # a lone indicator beyond the melds, discards beyond it: a clump of discards was taken for the
+    # indicators (a row left out costs its tiles, the indicators' row nothing) and the indicator
+    # left out, or no indicator taken at all (riichi hands with discards rendered: 43 % exact)
+    hand, placed, _ = scene("[567s,2][222z,1]345m1p789p 1p", style="riichi", dora=["7p"], dead_wall=False, seed=seed)
+    placed += L.loose_discards(random.Random(seed), placed, 10)
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert list(got.context.get("dora_indicators")) == ["7p"], got.context

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from scorer import tiles as T
 
 from ..types import TileRead
-from .config import (CUT_TILE_SHARE, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights,
+from .config import (CUT_TILE_SHARE, DORA_INDICATORS_MAX, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights,
                      LayoutHints)
 from .melds import MeldCandidate, segment
 from .rows import TileGeometry, dot, gap_between
@@ -190,16 +190,15 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
         # nor a row level with the standing tiles or in front of them (a spare tile on the player's
         # side was read as a dora indicator), nor a tile lying on another (a kong's fourth tile
         # stacked on its meld). Under riichi rules, where rows far from the hand may be left out
-        # (discards in the middle of the table, beyond the dead wall), any row beyond the standing
-        # tiles may be it: the one left out costs its tiles, so the dead wall's, with its backs, is
-        # the cheaper to keep.
+        # (discards in the middle of the table, beyond the dead wall), it is the nearest row that
+        # is no meld, not the farthest (``_dora_rows_among_discards``).
         beyond = [row for row in far if row.v < main.v - weights.row_in_front_margin
                   and not hints.beyond_frame([tiles[i].box for i in row.tiles if not tiles[i].face_down])
                   and not _lies_on_others(tiles, row.tiles)]
         if hints.allow_dora and beyond and beyond[0] is far[0]:
             dora_choices.append(id(far[0]))
         if hints.allow_dora and (hints.rules == "riichi" or hints.dora_row) and far_apart:
-            dora_choices += [id(row) for row in beyond if id(row) not in dora_choices]
+            dora_choices = [None] + _dora_rows_among_discards(tiles, beyond, far_apart)
         choices = []
         for row_groups, row_cut, left_out in variants:
             for groups, touching in _touching_melds(layout, row_groups, hints, weights):
@@ -272,6 +271,22 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
                 out.append(Interpretation(score, sign, concealed, winning, melds, bonus_all, dora_tiles, count,
                                           signature, main, len(concealed_groups)))
     return out
+
+
+def _dora_rows_among_discards(tiles: list[TileRead], beyond: list, far_apart: set[int]) -> list[int]:
+    """The rows (their ids) that may be the dora indicators where rows lie far from the hand
+    (``far_apart``: discards), among the rows ``beyond`` the standing tiles (farthest first): the
+    rows nearer than the far ones, and the nearest far row when each nearer row could be a meld
+    (three tiles or more, a concealed kong's backs counted: a lone tile nearer is the indicator,
+    the discards lie beyond it); none with more face-up tiles than a table shows indicators (``DORA_INDICATORS_MAX``, rules
+    002 §2.7, §3.3.10).
+    A clump of discards beyond the hand's melds was taken for the indicators (a row left out costs
+    its tiles, one taken as the indicators nothing), and the indicator itself left out."""
+    def face_up(row) -> int:
+        return sum(not tiles[i].face_down for i in row.tiles)
+    near = [row for row in beyond if id(row) not in far_apart]
+    rows = near + ([row for row in beyond if id(row) in far_apart][-1:] if all(len(r.tiles) >= 3 for r in near) else [])
+    return [id(row) for row in rows if face_up(row) <= DORA_INDICATORS_MAX]
 
 
 def _surely_sideways(layout: TableLayout, i: int, weights: GroupingWeights) -> bool:

@@ -2025,6 +2025,17 @@ def review_notes(warnings: list, asked=()) -> list[str]:
     return out
 
 
+def no_tiles_reason(warnings: list, asked=()) -> str | None:
+    """Why a photo gave no tiles, where the reader said more than that none were found (a photo
+    of 20 × 20 pixels, too small to hold a hand): the first of ``review_notes`` other than that
+    none were found. It was kept with the photo, in a dialog no player had reason to open, under
+    "No tiles were found in the photo"."""
+    from vision.grouping.table import NO_TILES
+    found_none = msg(NO_TILES)
+    said = next((note for note in review_notes(warnings, asked) if note != found_none), None)
+    return said[:1].upper() + said[1:] if said else None     # a sentence of its own after the page's
+
+
 #: The review script's texts (review.js), in the page's language.
 JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.",
             "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
@@ -2292,7 +2303,7 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part, tile_count_warning=tile_count_warning, grid_warning=grid_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
+                                 hand_part=hand_part, tile_count_warning=tile_count_warning, grid_warning=grid_warning, no_tiles_reason=no_tiles_reason, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
                                  unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend,
                                  source_text=source_text, french_quoted=french_quoted, native_name=native_name)

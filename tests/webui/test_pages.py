@@ -801,3 +801,25 @@ def test_every_source_link_is_named_by_what_it_is_the_source_of(client):
     links = re.findall(r'<a href="#" class="source"[^>]*>', why_not)
     # (the page in French: the session kept the words page's language)
     assert links and all(re.search(r'aria-label="(ce que c&#39;est|ce que c\'est|source) : [^"]+"', a) for a in links), links
+
+
+def test_a_photo_that_gave_no_tiles_says_why_beside_it(app, client):
+    # a 20 x 20 picture was told only "No tiles were found in the photo"; its size, the reason, was
+    # kept in the photo's dialog, which no player had reason to open
+    from webui.store import Store, connect
+    from vision.grouping.table import NO_TILES
+    store = Store(connect(app.config["DATABASE"]))
+    small = ("the photo is only 20 × 20 pixels, too small to hold a hand's 14 tiles readably (about 308 pixels "
+             "across): send the photo at its full size, or take it again")
+
+    def no_hand(warnings, lang="en"):
+        draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1},
+                                   {"tiles": [], "hand": None, "reading": {"warnings": warnings, "groups": [], "links": []}})
+        html = client.get(f"/review/{draft}?rules=mcr&lang={lang}").get_data(as_text=True)
+        part = html[html.index('id="no-hand"'):]
+        return part[:part.index("</p>")]
+    said = no_hand([small, NO_TILES])
+    assert "No tiles were found in the photo" in said and 'id="no-tiles-why">The photo is only 20 × 20 pixels' in said
+    said = no_hand([small, NO_TILES], "fr")
+    assert 'id="no-tiles-why">' in said and "pixels" in said and "too small" not in said
+    assert 'id="no-tiles-why"' not in no_hand([NO_TILES])        # nothing more to say than none were found

@@ -595,3 +595,17 @@ def test_under_riichi_a_lone_indicator_nearer_than_the_discards_is_the_dora_row(
     r, got = read(reads, rules="riichi")
     assert format_hand(got) == format_hand(hand)
     assert list(got.context.get("dora_indicators")) == ["7p"], got.context
+
+
+@pytest.mark.parametrize("gap", [1.8, 2.0, 2.4])
+def test_discards_three_tile_widths_beyond_a_concealed_hand_are_left_out(gap):
+    # a row of discards two tile widths beyond a hand with no meld lies about 3.4 widths from its
+    # row: it was read as the hand's melds (Chinese-style hands with 10 discards rendered: 77.4 % exact)
+    hand, placed, _ = scene("123m456p789s1122z 2z", style="chinese")
+    far = min(p.y for p in placed) - L.TILE_H - gap
+    placed += [L.PlacedTile(code, x=1.0 + k * (L.TILE_W + 0.15), y=far, angle=0.0, group="discards", role=f"discard{k}")
+               for k, code in enumerate(["9m", "1p", "5s", "3z", "8p", "2m"])]
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    assert any(w.startswith("6 tile(s) lying far from the hand left out") for w in r.warnings), r.warnings

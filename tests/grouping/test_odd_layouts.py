@@ -72,7 +72,8 @@ def test_a_spare_tile_on_the_players_side_is_no_dora_indicator():
     r = group(tiles, rules="riichi")
     melds_of(r)
     assert not r.hand.get("context", {}).get("dora_indicators"), r.hand
-    assert any("away from every group (3m)" in w for w in r.warnings), r.warnings
+    # left out and said: a stray beside the hand, or (3 tile widths or more away) a tile lying far from it
+    assert any("left out" in w and "(3m)" in w for w in r.warnings), r.warnings
     # the same tile beyond the standing row is read as one
     tiles = standing_and_winning() + [side("7s", 610), up("7s", 610 + H), up("7s", 610 + H + W), up("3m", 300, 380)]
     r = group(tiles, rules="riichi")

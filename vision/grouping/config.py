@@ -77,7 +77,7 @@ class GroupingWeights:
     # -- other rows and groups --
     dora_outside_riichi: float = 1.0     # a dora-indicator row when the rules or the caller did not ask for one
     stray: float = 3.0                   # one or two tiles left out: cheaper than a broken meld
-    apart_distance: float = 4.0          # in tile widths: a row this far from the standing row may be no part of the hand ...
+    apart_distance: float = 3.0          # in tile widths: a row this far from the standing row may be no part of the hand ...
     apart_tile: float = 1.0              # ... left out at this cost a tile (its tiles are missed from the count as well)
     tile_count: float = 4.0              # per tile away from the 14 of a winning hand (a kong counts as 3)
     # -- melds --

@@ -3827,6 +3827,9 @@ MESSAGES_FR = {
     "the tiles lie one set to a row: each row of three or four was taken as an exposed meld; if some were held concealed, move them to the standing tiles":
         "les tuiles sont disposées une combinaison par rangée : chaque rangée de trois ou quatre a été prise pour une "
         "combinaison exposée ; si certaines étaient cachées, remettez-les parmi les tuiles debout",
+    "the dora indicators ({}) were read from a row with no dead wall beside it, among loose tiles: check them, or enter the dora indicators by hand":
+        "les indicateurs de dora ({0}) ont été lus dans une rangée sans mur mort à côté, parmi des tuiles éparses : "
+        "vérifiez-les, ou saisissez les indicateurs de dora à la main",
     "two tiles of the standing row ({} and {}) are {} tile apart: is there a gap between them or not?":
         "deux tuiles de la rangée debout ({0} et {1}) sont à {2} tuile l'une de l'autre : y a-t-il un écart entre "
         "elles ou non ?",

@@ -566,6 +566,7 @@ def test_under_riichi_the_dora_row_is_told_from_discards_lying_beyond_it():
     assert format_hand(got) == format_hand(hand)
     assert list(got.context.get("dora_indicators")) == ["4p"], got.context
     assert any(w.startswith("8 tile(s) lying far from the hand left out") for w in r.warnings), r.warnings
+    assert not any(w.startswith("the dora indicators (") for w in r.warnings)     # the dead wall beside them
 
 
 def test_backs_read_alone_in_two_places_are_said_once():
@@ -595,6 +596,10 @@ def test_under_riichi_a_lone_indicator_nearer_than_the_discards_is_the_dora_row(
     r, got = read(reads, rules="riichi")
     assert format_hand(got) == format_hand(hand)
     assert list(got.context.get("dora_indicators")) == ["7p"], got.context
+    # no dead wall beside it, loose tiles about: where no indicator is in the photo, a clump of
+    # discards is read as the indicators the same way; said, for the player to check
+    from vision.grouping.hand_reading import DORA_AMONG_DISCARDS
+    assert DORA_AMONG_DISCARDS.format("7p") in r.warnings, r.warnings
 
 
 @pytest.mark.parametrize("gap", [1.8, 2.0, 2.4])

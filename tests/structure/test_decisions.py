@@ -29,7 +29,7 @@ NOT_SETTINGS = {
     "vision.face_up": {"PROBE_FILE"},                                         # file name
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS", "BLANK_FACE"},       # how players mark a concealed kong
-    "vision.grouping.hand_reading": {"TILE_COUNT", "GRID"},                   # a warning's wording
+    "vision.grouping.hand_reading": {"TILE_COUNT", "GRID", "DORA_AMONG_DISCARDS"},                 # a warning's wording
     "vision.grouping.table": {"NO_TILES", "NO_FACE_UP", "CUT_TILES", "LONE_BACK", "LONE_BACKS", "SETS_IN_ROWS"},                       # a warning's wording
     "vision.profile.store": {"DAMAGED_MARK", "REPLACED_MARK"},                # file name markers
     "vision.profile.tileset": {"FORMAT", "VERSION", "READABLE_VERSIONS", "HAND_SOURCE",

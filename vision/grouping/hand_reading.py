@@ -24,6 +24,12 @@ TILE_COUNT = re.compile(r"found \d+ tiles (?:(?:in the hand )?where a winning ha
 GRID = re.compile(r"found \d+ tiles in \d+ rows")
 
 
+#: Said of dora indicators read with no back beside them where rows lying far from the hand were
+#: left out (``build_reading``): they may be discards.
+DORA_AMONG_DISCARDS = ("the dora indicators ({}) were read from a row with no dead wall beside it, among loose tiles: "
+                       "check them, or enter the dora indicators by hand")
+
+
 def grid_message(count: int, rows: list[int]) -> str:
     """What a photo of tiles in a grid (``rows``: the tiles of each of its rows) is told instead of
     a hand's warnings: a tray of loose tiles or the calibration layout photographed to be scored
@@ -286,6 +292,10 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps, said=fro
             link(i, gid, "dora_indicator" if not tiles[i].face_down else "dead_wall")
         decisions.append({"what": "dora indicators", "value": [tiles[i].code for i in dora_up],
                           "confidence": 0.9, "group": gid})
+        if apart and len(dora_up) == len(it.dora):
+            # no dead wall's back beside them, and loose tiles lying about: a clump of discards
+            # nearest the hand is read as the indicators where none is in the photo
+            warnings.append(DORA_AMONG_DISCARDS.format(", ".join(tiles[i].code for i in dora_up)))
     concealed = list(it.concealed)
     if eighth is not None:      # the 13 tiles held all stand; the eighth flower won (004 6D)
         winning, standing = eighth, concealed

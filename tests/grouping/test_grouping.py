@@ -614,3 +614,18 @@ def test_discards_three_tile_widths_beyond_a_concealed_hand_are_left_out(gap):
     r, got = read(reads, rules="mcr")
     assert format_hand(got) == format_hand(hand)
     assert any(w.startswith("6 tile(s) lying far from the hand left out") for w in r.warnings), r.warnings
+
+
+def test_under_riichi_no_clump_of_discards_is_taken_for_dora_indicators_missing_from_the_photo():
+    # no indicator in the photo, two loose rows of three discards beyond the hand: the nearer was
+    # read as three dora indicators (a second indicator needs a kong declared, a third two)
+    hand, placed, _ = scene("[567s,2][222z,1]345m1p789p 1p", style="riichi")
+    far = min(p.y for p in placed) - L.TILE_H - 2.0
+    placed += [L.PlacedTile(code, x=2.0 + k * (L.TILE_W + 0.2), y=far - row * (L.TILE_H + 0.3), angle=0.0,
+                            group="discards", role=f"discard{3 * row + k}")
+               for row, codes in enumerate((["9m", "1p", "5s"], ["3z", "8p", "2m"])) for k, code in enumerate(codes)]
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert not got.context.get("dora_indicators"), got.context
+    assert any(w.startswith("6 tile(s) lying far from the hand left out") for w in r.warnings), r.warnings

@@ -32,6 +32,11 @@ HALF_TURN_ALIKE = frozenset({"1p", "2p", "3p", "4p", "5p", "0p", "8p", "2s", "4s
 #: the detector missed, split the row into standing tiles and invented exposed melds)
 ROOM_FOR_A_TILE = (0.8, 1.35)
 DORA_INDICATORS_MAX = 5  # one dora indicator and one per kong, four at most (rules 002 §2.7, §3.3.10)
+# Among two rows or more lying far from the hand (discards), a row with no back beside its faces
+# is read as dora indicators only with this many faces or fewer: a second indicator needs a kong
+# declared in the game, a third two (002 §2.7, §3.3.10); where no indicator is in the photo the
+# nearest clump of discards was taken for them.
+FAR_DORA_FACES = 2
 # A box within this share of the photo's side from its edge is cut by it: a row of such tiles
 # alone is a tile beyond the layout, not dora indicators (a white dragon cut by a photo's top
 # edge filled the dora field of a hand that had none)

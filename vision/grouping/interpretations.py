@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from scorer import tiles as T
 
 from ..types import TileRead
-from .config import (CUT_TILE_SHARE, DORA_INDICATORS_MAX, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights,
+from .config import (CUT_TILE_SHARE, DORA_INDICATORS_MAX, FAR_DORA_FACES, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights,
                      LayoutHints)
 from .melds import MeldCandidate, segment
 from .rows import TileGeometry, dot, gap_between
@@ -285,7 +285,13 @@ def _dora_rows_among_discards(tiles: list[TileRead], beyond: list, far_apart: se
     def face_up(row) -> int:
         return sum(not tiles[i].face_down for i in row.tiles)
     near = [row for row in beyond if id(row) not in far_apart]
-    rows = near + ([row for row in beyond if id(row) in far_apart][-1:] if all(len(r.tiles) >= 3 for r in near) else [])
+    far = [row for row in beyond if id(row) in far_apart]
+    rows = near + (far[-1:] if all(len(r.tiles) >= 3 for r in near) else [])
+    if len(far) >= 2:
+        # among loose rows, one with no back (no dead wall) is taken for indicators only with
+        # FAR_DORA_FACES faces or fewer: where no indicator is in the photo, the nearest clump of
+        # discards was
+        rows = [r for r in rows if id(r) not in far_apart or face_up(r) < len(r.tiles) or face_up(r) <= FAR_DORA_FACES]
     return [id(row) for row in rows if face_up(row) <= DORA_INDICATORS_MAX]
 
 

@@ -150,10 +150,11 @@ UNSURE_PHOTO_LEAST = 5
 TILE_FREE_SHARE: float | None = 0.25
 # A face the first network names at sight (``vision.face_up.Sight``) on more than
 # REPEATED_FACE_MOST boxes of one photo is a printed pattern, not tiles: a set holds four of each
-# tile (../shared/rules/002_0e9f58d24a1b6417.txt §1 "Les tuiles"; 001 "Dernière tuile existante"), so three
-# sets' worth; those boxes count as not tile-like for TILE_FREE_SHARE, and a reading's face-up reads
-# of a code named more often are left out. Rings printed on a cloth were read as 68 1p in 23 s. The shared photos name one code 8 times at most at sight, the
-# rendered capture-mode scenes 9 (docs/decisions.md). None: off.
+# tile (../shared/rules/002_0e9f58d24a1b6417.txt §1 "Les tuiles"; 001 "Dernière tuile existante"),
+# so three sets' worth; those boxes count as not tile-like for TILE_FREE_SHARE, and a reading's
+# face-up reads of a code read more often are left out. Rings printed on a cloth were read as 68 1p
+# in 23 s. The shared photos name one code 8 times at most at sight, the rendered capture-mode
+# scenes 9 (docs/decisions.md). None: off.
 REPEATED_FACE_MOST: int | None = 12
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles

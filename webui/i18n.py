@@ -2032,8 +2032,7 @@ def no_tiles_reason(warnings: list, asked=()) -> str | None:
     "No tiles were found in the photo"."""
     from vision.grouping.table import NO_TILES
     found_none = msg(NO_TILES)
-    said = next((note for note in review_notes(warnings, asked) if note != found_none), None)
-    return said[:1].upper() + said[1:] if said else None     # a sentence of its own after the page's
+    return next((note for note in review_notes(warnings, asked) if note != found_none), None)
 
 
 #: The review script's texts (review.js), in the page's language.

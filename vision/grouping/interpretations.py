@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from scorer import tiles as T
 
 from ..types import TileRead
-from .config import (CUT_TILE_SHARE, DORA_INDICATORS_MAX, FAR_DORA_FACES, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights,
-                     LayoutHints)
+from .config import (CUT_TILE_SHARE, DORA_INDICATORS_MAX, FAR_DORA_FACES, HALF_TURN_ALIKE, HAND_SIZE, SIDEWAYS_RATIO,
+                     SPLIT_GAP, WEIGHTS, GroupingWeights, LayoutHints)
 from .melds import MeldCandidate, segment
 from .rows import TileGeometry, dot, gap_between
 
@@ -195,10 +195,10 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
         beyond = [row for row in far if row.v < main.v - weights.row_in_front_margin
                   and not hints.beyond_frame([tiles[i].box for i in row.tiles if not tiles[i].face_down])
                   and not _lies_on_others(tiles, row.tiles)]
-        if hints.allow_dora and beyond and beyond[0] is far[0]:
-            dora_choices.append(id(far[0]))
         if hints.allow_dora and (hints.rules == "riichi" or hints.dora_row) and far_apart:
-            dora_choices = [None] + _dora_rows_among_discards(tiles, beyond, far_apart)
+            dora_choices += _dora_rows_among_discards(tiles, beyond, far_apart)
+        elif hints.allow_dora and beyond and beyond[0] is far[0]:
+            dora_choices.append(id(far[0]))
         choices = []
         for row_groups, row_cut, left_out in variants:
             for groups, touching in _touching_melds(layout, row_groups, hints, weights):
@@ -278,21 +278,21 @@ def _dora_rows_among_discards(tiles: list[TileRead], beyond: list, far_apart: se
     (``far_apart``: discards), among the rows ``beyond`` the standing tiles (farthest first): the
     rows nearer than the far ones, and the nearest far row when each nearer row could be a meld
     (three tiles or more, a concealed kong's backs counted: a lone tile nearer is the indicator,
-    the discards lie beyond it); none with more face-up tiles than a table shows indicators (``DORA_INDICATORS_MAX``, rules
-    002 §2.7, §3.3.10).
+    the discards lie beyond it), kept among two far rows or more only when it has a back beside its
+    faces or ``FAR_DORA_FACES`` faces or fewer; none with more face-up tiles than a table shows
+    indicators (``DORA_INDICATORS_MAX``, rules 002 §2.7, §3.3.10).
     A clump of discards beyond the hand's melds was taken for the indicators (a row left out costs
     its tiles, one taken as the indicators nothing), and the indicator itself left out."""
     def face_up(row) -> int:
         return sum(not tiles[i].face_down for i in row.tiles)
     near = [row for row in beyond if id(row) not in far_apart]
     far = [row for row in beyond if id(row) in far_apart]
-    rows = near + (far[-1:] if all(len(r.tiles) >= 3 for r in near) else [])
+    nearest_far = far[-1:] if all(len(r.tiles) >= 3 for r in near) else []
     if len(far) >= 2:
-        # among loose rows, one with no back (no dead wall) is taken for indicators only with
-        # FAR_DORA_FACES faces or fewer: where no indicator is in the photo, the nearest clump of
-        # discards was
-        rows = [r for r in rows if id(r) not in far_apart or face_up(r) < len(r.tiles) or face_up(r) <= FAR_DORA_FACES]
-    return [id(row) for row in rows if face_up(row) <= DORA_INDICATORS_MAX]
+        # among loose rows, a clump of discards with no dead wall was taken for indicators missing
+        # from the photo
+        nearest_far = [r for r in nearest_far if face_up(r) < len(r.tiles) or face_up(r) <= FAR_DORA_FACES]
+    return [id(row) for row in near + nearest_far if face_up(row) <= DORA_INDICATORS_MAX]
 
 
 def _surely_sideways(layout: TableLayout, i: int, weights: GroupingWeights) -> bool:
